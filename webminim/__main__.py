@@ -1,0 +1,3 @@
+from webminim.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,116 @@
+"""The `webminim` command line.
+
+Every failure is one line on stderr and a non-zero exit; output goes to stdout only once it
+is complete, so a failure never leaves a partial observation behind.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from extractors.errors import ExtractionError, WebminimError, first_line
+from extractors.html import tree_from_html
+from extractors.tree import UITree
+from webminim.renderers import render
+
+MAX_HTML_BYTES = 64 * 1024 * 1024
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="webminim: a local privacy broker for Playwright web agents.",
+)
+
+
+@app.callback()
+def _root() -> None:
+    """webminim: a local privacy broker for Playwright web agents."""
+
+
+class OutputFormat(StrEnum):
+    webarena = "webarena"
+    browsergym = "browsergym"
+    json = "json"
+
+
+class Source(StrEnum):
+    cdp = "cdp"
+    aria = "aria"
+
+
+class UsageError(WebminimError):
+    """The command line itself is wrong (exit status 2)."""
+
+
+def read_html(path: Path) -> bytes:
+    try:
+        if path.stat().st_size > MAX_HTML_BYTES:
+            raise ExtractionError(f"{path} is larger than {MAX_HTML_BYTES // (1024 * 1024)} MiB")
+        return path.read_bytes()
+    except IsADirectoryError:
+        raise ExtractionError(f"{path} is a directory, not an HTML file") from None
+    except OSError as exc:
+        raise ExtractionError(f"cannot read {path}: {exc.strerror or exc}") from exc
+
+
+def load_tree(url: str | None, html: Path | None, *, source: Source = Source.cdp, bbox: bool = False) -> UITree:
+    """The raw tree of a URL (live Chromium) or of a static HTML file (no browser)."""
+    if (url is None) == (html is None):
+        raise UsageError("give exactly one of URL or --html FILE")
+    if html is not None:
+        return tree_from_html(read_html(html), url=html.resolve().as_uri())
+    return _live_tree(str(url), source=source, bbox=bbox)
+
+
+def _live_tree(url: str, *, source: Source, bbox: bool) -> UITree:
+    # Imported here so that --html runs never start Playwright.
+    from extractors.aria import extract_aria
+    from extractors.live import extract_page
+    from webminim.browser import open_page
+
+    with open_page(url) as page:
+        return extract_aria(page) if source is Source.aria else extract_page(page, bbox=bbox)
+
+
+@app.command()
+def snapshot(
+    url: Annotated[str | None, typer.Argument(help="Page to load in headless Chromium.")] = None,
+    html: Annotated[Path | None, typer.Option("--html", help="Static HTML file (parsed without a browser).")] = None,
+    fmt: Annotated[OutputFormat, typer.Option("--format", help="Observation format.")] = OutputFormat.webarena,
+    source: Annotated[Source, typer.Option("--via", help="Live extraction: CDP tree or aria snapshot.")] = Source.cdp,
+    bbox: Annotated[bool, typer.Option("--bbox", help="Fetch bounding boxes (json format).")] = False,
+) -> None:
+    """Print the raw observation an agent would send without webminim (unsanitized)."""
+    tree = load_tree(url, html, source=source, bbox=bbox)
+    sys.stdout.write(render(tree, fmt.value) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the app, turn every failure into one line and an exit status."""
+    try:
+        app(args=argv, prog_name="webminim")  # standalone: usage errors print and exit 2
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except UsageError as exc:
+        sys.stderr.write(f"webminim: error: {exc}\n")
+        return 2
+    except WebminimError as exc:
+        sys.stderr.write(f"webminim: error: {exc}\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("webminim: interrupted\n")
+        return 130
+    except Exception as exc:  # noqa: BLE001 - fail closed with one line, never a traceback
+        sys.stderr.write(f"webminim: internal error: {type(exc).__name__}: {first_line(exc)}\n")
+        return 70
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
