@@ -1,0 +1,58 @@
+"""Shared fixtures: real Chromium for pytest-playwright, and a local HTTP server for fixtures."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from webminim.browser import launch_options
+from webminim.synthetic import large_page
+
+FIXTURES = Path(__file__).parent / "tests" / "fixtures"
+_SYNTHETIC = re.compile(r"^/synthetic/large/(\d+)$")
+
+
+class _FixtureHandler(SimpleHTTPRequestHandler):
+    """Static fixture pages, plus /synthetic/large/<n> generated on the fly."""
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        match = _SYNTHETIC.match(self.path)
+        if match is None:
+            super().do_GET()
+            return
+        body = large_page(int(match.group(1))).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - silence request logs
+        pass
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright launches the system Chromium with webminim's offline flags."""
+    options = launch_options()
+    return {**browser_type_launch_args, "executable_path": options["executable_path"], "args": options["args"]}
+
+
+@pytest.fixture(scope="session")
+def fixture_server() -> Iterator[str]:
+    """Base URL (http://127.0.0.1:PORT) of a server for tests/fixtures; localhost:PORT is a second site."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_FixtureHandler, directory=str(FIXTURES)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,106 @@
+"""The immutable tree model and its builder."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from extractors.errors import ExtractionError
+from extractors.tree import TreeBuilder, UITree
+
+
+def small_tree() -> UITree:
+    b = TreeBuilder()
+    b.add("r", "RootWebArea", name="Page")
+    b.add("nav", "navigation", parent="r")
+    b.add("a1", "link", parent="nav", name="Home", properties={"url": "/"})
+    b.add("main", "main", parent="r")
+    b.add("t", "textbox", parent="main", name="Email", value="x@y.z", properties={"required": True})
+    b.add("a2", "link", parent="nav", name="About")  # added after `main`, still nav's 2nd child
+    return b.build(url="http://x/", title="Page")
+
+
+def test_document_order_depth_and_children():
+    tree = small_tree()
+    assert [n.id for n in tree] == ["r", "nav", "a1", "a2", "main", "t"]
+    assert [n.depth for n in tree] == [0, 1, 2, 2, 1, 2]
+    assert tree["nav"].children == ("a1", "a2")
+    assert tree.parent("t").id == "main"
+    assert [a.id for a in tree.ancestors("a2")] == ["nav", "r"]
+    assert [d.id for d in tree.descendants("nav")] == ["a1", "a2"]
+
+
+def test_interactive_is_derived_from_role():
+    tree = small_tree()
+    assert {n.id for n in tree.interactive_nodes()} == {"a1", "a2", "t"}
+
+
+def test_nodes_and_properties_are_immutable():
+    tree = small_tree()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        tree["t"].name = "changed"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        tree["t"].properties["required"] = False  # type: ignore[index]
+
+
+def test_round_trip_through_json():
+    tree = small_tree()
+    again = UITree.from_dict(json.loads(json.dumps(tree.to_dict())))
+    assert [n.to_dict() for n in again] == [n.to_dict() for n in tree]
+    assert (again.url, again.title) == (tree.url, tree.title)
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"nodes": [{"id": "a"}]}, "malformed"),  # node without a role
+        ({"nodes": []}, "no accessibility nodes"),  # nothing at all
+        ({}, "malformed"),  # no node list
+    ],
+)
+def test_malformed_tree_data_is_a_clear_error(data, message):
+    with pytest.raises(ExtractionError, match=message):
+        UITree.from_dict(data)
+
+
+def test_duplicate_ids_are_refused():
+    b = TreeBuilder()
+    b.add("r", "RootWebArea")
+    with pytest.raises(ExtractionError, match="duplicate"):
+        b.add("r", "link", parent="r")
+
+
+def test_node_limit_refuses_instead_of_truncating():
+    b = TreeBuilder(max_nodes=3)
+    b.add("r", "RootWebArea")
+    b.add("1", "link", parent="r")
+    b.add("2", "link", parent="r")
+    with pytest.raises(ExtractionError, match="more than 3"):
+        b.add("3", "link", parent="r")
+
+
+def test_second_parentless_node_is_an_error():
+    b = TreeBuilder()
+    b.add("r", "RootWebArea")
+    b.add("stray", "link")
+    with pytest.raises(ExtractionError, match="no parent"):
+        b.build()
+
+
+def test_orphans_do_not_hang_from_the_root():
+    b = TreeBuilder()
+    b.add("r", "RootWebArea")
+    b.add("x", "link", parent="missing-parent")
+    assert [n.id for n in b.build()] == ["r"]
+
+
+def test_very_deep_tree_builds_without_recursion():
+    b = TreeBuilder()
+    b.add("0", "RootWebArea")
+    for i in range(1, 20_000):
+        b.add(str(i), "generic", parent=str(i - 1))
+    tree = b.build()
+    assert tree["19999"].depth == 19_999
+    assert sum(1 for _ in tree.ancestors("19999")) == 19_999
