@@ -1,0 +1,154 @@
+"""Which pages each site has and what each page shows for a given seed.
+
+A page is addressed as `/{theme}/{site}/{page}?seed=N`; everything it shows is chosen here
+from the seeded content, so the corpus builder and the task generator see the same entities
+as the browser does.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from webarena_env.content import Forum, Mailbox, Shop, forum, mail, shop
+
+SITE_PAGES: dict[str, tuple[str, ...]] = {
+    "shop": ("home", "search", "product", "cart", "checkout", "wishlist", "account", "twofa"),
+    "forum": ("front", "forums", "post", "reply", "search", "user"),
+    "mail": ("inbox", "message", "compose", "reply", "search", "settings"),
+}
+THEMES: tuple[str, ...] = ("a", "b")
+SITE_NAMES: dict[tuple[str, str], str] = {
+    ("a", "shop"): "ShopSmart",
+    ("b", "shop"): "Cartwheel",
+    ("a", "forum"): "Threadit",
+    ("b", "forum"): "Agora",
+    ("a", "mail"): "Postbox",
+    ("b", "mail"): "Mailroom",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PageSpec:
+    """One concrete page: the unit the corpus calls a tree (before injection)."""
+
+    theme: str
+    site: str
+    page: str
+    seed: int
+
+    def __post_init__(self) -> None:
+        if self.theme not in THEMES:
+            raise ValueError(f"unknown theme {self.theme!r}")
+        if self.site not in SITE_PAGES or self.page not in SITE_PAGES[self.site]:
+            raise ValueError(f"unknown page {self.site}/{self.page}")
+
+    @property
+    def path(self) -> str:
+        return f"/{self.theme}/{self.site}/{self.page}?seed={self.seed}"
+
+
+def _rng(spec: PageSpec) -> random.Random:
+    # Content of a page depends on site, page type and seed, never on the theme.
+    return random.Random(f"{spec.site}/{spec.page}/{spec.seed}")
+
+
+def shop_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
+    data: Shop = shop(spec.seed)
+    rng = _rng(spec)
+    ids = [p.id for p in data.products]
+    ctx: dict[str, Any] = {"shop": data, "account": data.account, "cart_count": sum(q for _, q in data.cart)}
+    if spec.page == "home":
+        ctx["featured"] = [data.product(i) for i in rng.sample(ids, 12)]
+        ctx["deals"] = [data.product(i) for i in rng.sample(ids, 6)]
+        ctx["recent"] = [data.product(i) for i in data.recently_viewed]
+    elif spec.page == "search":
+        q = query or rng.choice(data.products).name.split()[-1]
+        hits = [p for p in data.products if q.lower() in p.name.lower()]
+        rest = [data.product(i) for i in rng.sample(ids, 16) if data.product(i) not in hits]
+        ctx["query"] = q
+        ctx["results"] = (hits + rest)[:16]
+    elif spec.page == "product":
+        product = data.products[spec.seed % len(data.products)]
+        others = [i for i in ids if i != product.id]
+        ctx["product"] = product
+        ctx["related"] = [data.product(i) for i in rng.sample(others, 6)]
+        ctx["also_viewed"] = [data.product(i) for i in rng.sample(others, 4)]
+    elif spec.page == "cart":
+        ctx["items"] = [(data.product(pid), qty) for pid, qty in data.cart]
+        ctx["subtotal"] = round(sum(data.product(pid).price * qty for pid, qty in data.cart), 2)
+        ctx["suggested"] = [data.product(i) for i in rng.sample(ids, 6)]
+    elif spec.page == "checkout":
+        ctx["items"] = [(data.product(pid), qty) for pid, qty in data.cart]
+        ctx["subtotal"] = round(sum(data.product(pid).price * qty for pid, qty in data.cart), 2)
+    elif spec.page == "wishlist":
+        ctx["items"] = [data.product(i) for i in data.wishlist]
+        ctx["suggested"] = [data.product(i) for i in rng.sample(ids, 4)]
+    elif spec.page == "account":
+        ctx["orders"] = [(o, [data.product(i) for i in o.items]) for o in data.orders]
+    elif spec.page == "twofa":
+        ctx["phone_tail"] = data.account.phone[-4:]
+    return ctx
+
+
+def forum_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
+    data: Forum = forum(spec.seed)
+    rng = _rng(spec)
+    ctx: dict[str, Any] = {
+        "forum": data,
+        "user": data.user,
+        "subscribed": [data.forum(f) for f in data.subscribed],
+        "trending": rng.sample(list(data.posts), 5),
+    }
+    if spec.page == "front":
+        ctx["posts"] = rng.sample(list(data.posts), 20)
+    elif spec.page == "forums":
+        ctx["forums"] = list(data.forums)
+    elif spec.page in ("post", "reply"):
+        post = data.posts[spec.seed % len(data.posts)]
+        ctx["post"] = post
+        ctx["post_forum"] = data.forum(post.forum)
+        if spec.page == "reply":
+            ctx["target"] = post.comments[rng.randrange(len(post.comments))]
+    elif spec.page == "search":
+        q = query or rng.choice(data.posts).title.split()[-2]
+        hits = [p for p in data.posts if q.lower() in p.title.lower()]
+        ctx["query"] = q
+        ctx["results"] = (hits + [p for p in rng.sample(list(data.posts), 12) if p not in hits])[:12]
+    elif spec.page == "user":
+        ctx["posts"] = rng.sample(list(data.posts), 10)
+        ctx["comments"] = [(p, p.comments[0]) for p in rng.sample(list(data.posts), 10)]
+    return ctx
+
+
+def mail_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
+    data: Mailbox = mail(spec.seed)
+    rng = _rng(spec)
+    ctx: dict[str, Any] = {
+        "mailbox": data,
+        "owner": data.owner,
+        "unread": sum(m.unread for m in data.messages),
+    }
+    if spec.page == "inbox":
+        ctx["messages"] = list(data.messages)
+    elif spec.page in ("message", "reply"):
+        ctx["message"] = data.messages[spec.seed % len(data.messages)]
+        ctx["mode"] = "forward" if spec.page == "reply" and spec.seed % 3 == 0 else "reply"
+    elif spec.page == "compose":
+        ctx["contacts"] = list(data.contacts)
+    elif spec.page == "search":
+        q = query or rng.choice(data.messages).subject.split()[0]
+        hits = [m for m in data.messages if q.lower() in m.subject.lower()]
+        ctx["query"] = q
+        ctx["results"] = (hits + [m for m in rng.sample(list(data.messages), 6) if m not in hits])[:8]
+    return ctx
+
+
+CONTEXTS = {"shop": shop_context, "forum": forum_context, "mail": mail_context}
+
+
+def page_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
+    ctx = CONTEXTS[spec.site](spec, query)
+    ctx.update(spec=spec, theme=spec.theme, site_name=SITE_NAMES[(spec.theme, spec.site)], page=spec.page)
+    return ctx
