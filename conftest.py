@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from webarena_env.server import SiteServer
 from webminim.browser import launch_options
 from webminim.synthetic import large_page
 
@@ -43,6 +44,16 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     """pytest-playwright launches the system Chromium with webminim's offline flags."""
     options = launch_options()
     return {**browser_type_launch_args, "executable_path": options["executable_path"], "args": options["args"]}
+
+
+@pytest.fixture(scope="session")
+def sites() -> Iterator[SiteServer]:
+    """The local shop / forum / mail sites on 127.0.0.1 (session-wide, state shared)."""
+    server = SiteServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

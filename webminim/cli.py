@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from enum import StrEnum
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Annotated
 
@@ -91,9 +92,19 @@ def snapshot(
     sys.stdout.write(render(tree, fmt.value) + "\n")
 
 
+def load_plugins() -> None:
+    """Commands other packages contribute through the `webminim.cli` entry-point group."""
+    for entry in entry_points(group="webminim.cli"):
+        try:
+            entry.load()(app)
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not take the core CLI down
+            sys.stderr.write(f"webminim: warning: commands from {entry.value} unavailable: {first_line(exc)}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turn every failure into one line and an exit status."""
     try:
+        load_plugins()
         app(args=argv, prog_name="webminim")  # standalone: usage errors print and exit 2
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)

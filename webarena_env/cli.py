@@ -1,0 +1,84 @@
+"""`webminim corpus` and `webminim sites`, plugged into the webminim CLI by entry point.
+
+webminim's core never imports this package (data flows the other way); it discovers these
+commands through the `webminim.cli` entry-point group.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from webminim.corpus import CorpusCard
+
+
+def print_card(card: CorpusCard, console: Console) -> None:
+    table = Table(title=f"Corpus card (built in {card.build_seconds:.0f} s)")
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    table.add_row("unique trees", f"{card.trees:,}")
+    for site, count in card.sites.items():
+        table.add_row(f"  {site} trees", f"{count:,}")
+    table.add_row("task types", str(card.task_types))
+    table.add_row("(tree, task) variants", f"{card.variants:,}")
+    for name, split in card.splits.items():
+        table.add_row(f"  {name}", f"{split.trees:,} trees / {split.variants:,} variants")
+    t7 = card.table7
+    table.add_row("labelled node instances", f"{t7.nodes:,}")
+    table.add_row("irrelevant (n <= 1)", f"{t7.irrelevant:.1%}")
+    table.add_row("high sensitivity (s >= 5)", f"{t7.high_sensitivity:.1%}")
+    table.add_row("risk (irrelevant and s >= 5)", f"{t7.risk:.1%}")
+    console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def corpus(
+        out: Annotated[Path, typer.Option("--out", help="Directory to write the corpus to.")],
+        trees: Annotated[int, typer.Option("--trees", min=3, help="Number of unique trees.")] = 240,
+        seed: Annotated[int, typer.Option("--seed", min=0, help="Seed for content, tasks and splits.")] = 0,
+    ) -> None:
+        """Generate the labelled corpus from the local sites in real Chromium."""
+        from webarena_env.corpus import build_corpus
+
+        console = Console(stderr=True)
+        columns = (TextColumn("building trees"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as progress:
+            job = progress.add_task("trees", total=trees)
+            card = build_corpus(
+                out, trees=trees, seed=seed, on_tree=lambda done, _: progress.update(job, completed=done)
+            )
+        print_card(card, Console())
+
+    @app.command()
+    def sites(
+        port: Annotated[int, typer.Option("--port", help="Port on 127.0.0.1.")] = 8000,
+        screenshots: Annotated[
+            Path | None,
+            typer.Option("--screenshots", help="Write a screenshot of each site and theme here, then exit."),
+        ] = None,
+    ) -> None:
+        """Serve the local shop, forum and mail sites until interrupted."""
+        from webarena_env.server import SiteServer
+
+        if screenshots is not None:
+            from webarena_env.screenshots import take_screenshots
+
+            for path in take_screenshots(screenshots):
+                typer.echo(path)
+            return
+        server = SiteServer(port).start()
+        typer.echo(f"local sites on {server.url}/  (Ctrl-C to stop)")
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.stop()

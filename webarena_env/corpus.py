@@ -1,0 +1,187 @@
+"""Build the labelled corpus: local sites -> real Chromium -> UITree + (s, n) labels.
+
+Plan: trees alternate shop / forum / mail; within a site the page types cycle so that even
+six trees cover all 27 task types; every fourth tree uses theme B (held out, never used
+for training); theme-A trees are split train / val / test by tree. Each tree gets one to
+two injections with fresh values, and up to three instances per applicable task type.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from extractors.live import extract_page
+from extractors.tree import UITree
+from webarena_env.inject import PLACEMENTS, Injection, parse_specs
+from webarena_env.labeller import document_marks, dom_marks, label_tree
+from webarena_env.pages import PageSpec
+from webarena_env.server import running_sites, twofa_injection
+from webarena_env.tasks import BROWSE_TASK, PageView, instances_for
+from webminim.browser import launch_options
+from webminim.corpus import CorpusCard, CorpusTree, CorpusWriter, Secret, Variant, make_card
+
+SITES = ("shop", "forum", "mail")
+# Page order per site: the first pages cover every task type of their site.
+PAGE_ORDER = {
+    "shop": ("product", "twofa", "search", "home", "wishlist", "cart", "account", "checkout"),
+    "forum": ("post", "front", "reply", "search", "forums", "user"),
+    "mail": ("message", "inbox", "reply", "compose", "search", "settings"),
+}
+INJECTION_SETS = (
+    ("tabs", "otp"),
+    ("slack", "password"),
+    ("slack", "email_preview"),
+    ("otp", "system"),
+    ("password", "tabs"),
+    ("email_preview", "slack"),
+    ("system", "otp"),
+    ("tabs", "slack"),
+    ("password",),
+    ("otp", "email_preview"),
+    ("slack", "system"),
+    ("tabs",),
+)
+HELDOUT_EVERY = 4  # every 4th tree is theme B
+DEFAULT_TREES = 240
+
+
+@dataclass(frozen=True, slots=True)
+class TreePlan:
+    index: int
+    spec: PageSpec
+    inject: str  # "kind.placement,..." as in the page URL; values derive from the page seed
+    split: str
+
+    @property
+    def url(self) -> str:
+        return f"{self.spec.path}&inject={self.inject}&iseed={self.spec.seed}"
+
+    def injections(self) -> list[Injection]:
+        """The injections exactly as the server renders them for this page's URL."""
+        served = parse_specs(self.inject, self.spec.seed)
+        if self.spec.page == "twofa":
+            served = [twofa_injection(self.spec.seed, self.spec.seed), *served]
+        return served
+
+
+def plan(trees: int, seed: int) -> list[TreePlan]:
+    """Which pages, themes, injections and splits a corpus of `trees` trees has."""
+    rng = random.Random(seed)
+    specs = []
+    per_site = {site: 0 for site in SITES}
+    for i in range(trees):
+        site = SITES[i % len(SITES)]
+        order = PAGE_ORDER[site]
+        page = order[per_site[site] % len(order)]
+        per_site[site] += 1
+        theme = "b" if i % HELDOUT_EVERY == HELDOUT_EVERY - 1 else "a"
+        spec = PageSpec(theme, site, page, seed * 10_000 + i)
+        kinds = INJECTION_SETS[i % len(INJECTION_SETS)]
+        if page == "twofa":  # the 2FA page brings its own code; a second one would be ambiguous
+            kinds = tuple(k for k in kinds if k != "otp") or ("slack",)
+        inject = ",".join(f"{kind}.{PLACEMENTS[(i + k) % len(PLACEMENTS)]}" for k, kind in enumerate(kinds))
+        specs.append((i, spec, inject))
+    theme_a = [i for i, spec, _ in specs if spec.theme == "a"]
+    rng.shuffle(theme_a)
+    n_val = max(1, round(0.12 * len(theme_a)))
+    n_test = max(1, round(0.15 * len(theme_a)))
+    split_of = {i: "val" for i in theme_a[:n_val]}
+    split_of.update({i: "test" for i in theme_a[n_val : n_val + n_test]})
+    return [
+        TreePlan(i, spec, inj, "heldout_theme" if spec.theme == "b" else split_of.get(i, "train"))
+        for i, spec, inj in specs
+    ]
+
+
+def build_corpus(
+    out: Path,
+    *,
+    trees: int = DEFAULT_TREES,
+    seed: int = 0,
+    per_type: int = 5,
+    on_tree: Callable[[int, int], None] | None = None,
+    browser: Browser | None = None,
+) -> CorpusCard:
+    """Build the corpus into `out`; `on_tree(done, total)` reports progress.
+
+    Uses `browser` when given (its caller owns it), else launches its own Chromium.
+    """
+    started = time.monotonic()
+    items = plan(trees, seed)
+    written: list[CorpusTree] = []
+    writer = CorpusWriter(out)
+    try:
+        with running_sites() as sites, _browser(browser) as chromium:
+            page = chromium.new_page(viewport={"width": 1280, "height": 900})
+            for done, item in enumerate(items, start=1):
+                tree = build_tree(page, sites.url, item, seed=seed, per_type=per_type)
+                writer.write(tree)
+                written.append(tree)
+                if on_tree:
+                    on_tree(done, len(items))
+            page.close()
+    except BaseException:
+        writer.abort()
+        raise
+    card = make_card(written, browse_task=BROWSE_TASK, seed=seed, build_seconds=time.monotonic() - started)
+    writer.close(card)
+    return card
+
+
+@contextmanager
+def _browser(given: Browser | None) -> Iterator[Browser]:
+    if given is not None:
+        yield given
+        return
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(**launch_options())
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def build_tree(page: Page, base_url: str, item: TreePlan, *, seed: int, per_type: int) -> CorpusTree:
+    """Load one planned page, extract its tree and label it for every task instance."""
+    page.goto(base_url + item.url, wait_until="load")
+    tree = extract_page(page)
+    labels = label_tree(tree, dom_marks(page), document_marks(page))
+    served = item.injections()
+    view = PageView.of(item.spec, served)
+    rng = random.Random(f"{seed}:{item.index}")
+    variants = []
+    for task in instances_for(view, rng, per_type=per_type):
+        n = np.asarray(labels.necessity(tree, task), dtype=np.int8)
+        if not has_required_target(tree, task.semantics, n):
+            continue  # the page does not show what this instance needs
+        variants.append(Variant(task.text, task.type, task.semantics, task.targets, n))
+    secrets = tuple(Secret(inj.kind, text) for inj in served for text in inj.secrets)
+    return CorpusTree(
+        id=f"{item.spec.site}-{item.spec.page}-{item.spec.theme}-{item.index:04d}",
+        site=item.spec.site,
+        page=item.spec.page,
+        theme=item.spec.theme,
+        seed=item.spec.seed,
+        split=item.split,
+        url=item.url,
+        tree=tree,
+        s=np.asarray(labels.s, dtype=np.int8),
+        variants=tuple(variants),
+        secrets=secrets,
+    )
+
+
+def has_required_target(tree: UITree, semantics: str, n: np.ndarray) -> bool:
+    """Every instance needs a node with n = 10; a transactional one needs an interactive one."""
+    required = n == 10
+    if semantics != "transactional":
+        return bool(required.any())
+    return any(node.interactive for node, r in zip(tree, required, strict=True) if r)
