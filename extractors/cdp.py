@@ -79,8 +79,13 @@ def tree_from_cdp(
     tabs: tuple[str, ...] = (),
     active_tab: int = 0,
     max_nodes: int = DEFAULT_MAX_NODES,
+    id_key: str | None = None,
 ) -> UITree:
-    """Stitch per-frame CDP captures (the top-level frame first) into one UITree."""
+    """Stitch per-frame CDP captures (the top-level frame first) into one UITree.
+
+    `id_key` names a node field to use as id when present (BrowserGym's "browsergym_id",
+    so that the ids an agent sees are the ones its action space expects).
+    """
     if not frames:
         raise ExtractionError("no frame captures to build a tree from")
     indexes: list[dict[str, Mapping[str, Any]]] = []
@@ -110,7 +115,12 @@ def tree_from_cdp(
         backend = raw.get("backendDOMNodeId")
         emitted = parent
         if not raw.get("ignored") and role not in _DROPPED_ROLES:
-            node_id = f"{frame.session}{backend}" if backend is not None else f"{frame.session}ax{ax_id}"
+            if id_key is not None and raw.get(id_key) not in (None, ""):
+                node_id = str(raw[id_key])
+            elif backend is not None and id_key is None:
+                node_id = f"{frame.session}{backend}"
+            else:
+                node_id = f"{frame.session}ax{ax_id}"
             if node_id in builder:  # a node reachable twice (malformed capture): keep the first
                 continue
             value = _ax_value(raw.get("value"))

@@ -110,6 +110,10 @@ class UITree:
     def __repr__(self) -> str:
         return f"UITree({len(self)} nodes, url={self.url!r})"
 
+    def get(self, node_id: str) -> UINode | None:
+        i = self._index.get(node_id)
+        return None if i is None else self._nodes[i]
+
     @property
     def root(self) -> UINode:
         return self._nodes[0]
