@@ -82,3 +82,44 @@ def test_live_snapshot_via_aria(fixture_server):
     result = webminim("snapshot", f"{fixture_server}/forms.html", "--via", "aria", "--format", "browsergym")
     assert result.returncode == 0, result.stderr
     assert "textbox 'Email address'" in result.stdout
+
+
+def test_sanitize_json_contract_on_an_html_file():
+    result = webminim(
+        "sanitize", "--html", str(FIXTURES / "toast_2fa.html"), "--task", "Open my shopping cart", "--format", "json"
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"text", "nodes"}
+    assert all(set(row) == {"id", "role", "name", "action", "s", "n"} for row in data["nodes"])
+    assert {row["action"] for row in data["nodes"]} <= {"K", "A", "R"}
+    removed = [row for row in data["nodes"] if row["action"] == "R"]
+    assert removed and all(row["name"] is None for row in removed)
+    assert "592018" not in result.stdout  # the 2FA code is neither in the text nor in the node list
+    kept_names = {row["name"] for row in data["nodes"] if row["action"] == "K"}
+    assert all(name in data["text"] for name in kept_names if name)
+
+
+def test_sanitize_explain_adds_raw_values_for_local_debugging():
+    result = webminim(
+        "sanitize", "--html", str(FIXTURES / "toast_2fa.html"), "--task", "Open my shopping cart", "--format",
+        "json", "--explain",
+    )
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)["nodes"]
+    assert all({"raw_name", "reason"} <= set(row) for row in rows)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["sanitize", "--html", str(FIXTURES / "forms.html")], "--task is required"),
+        (["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--tau-nec", "11"], "tau_nec"),
+        (["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--model", "/nonexistent.safetensors"],
+         "no scorer checkpoint"),
+    ],
+)
+def test_sanitize_bad_input(args, message):
+    result = webminim(*args)
+    assert result.returncode != 0 and result.stdout == ""
+    assert message in result.stderr and "Traceback" not in result.stderr

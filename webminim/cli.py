@@ -92,6 +92,96 @@ def snapshot(
     sys.stdout.write(render(tree, fmt.value) + "\n")
 
 
+@app.command()
+def sanitize(
+    url: Annotated[str | None, typer.Argument(help="Page to load in headless Chromium.")] = None,
+    task: Annotated[str, typer.Option("--task", help="What the agent is asked to do.")] = "",
+    html: Annotated[Path | None, typer.Option("--html", help="Static HTML file (parsed without a browser).")] = None,
+    fmt: Annotated[OutputFormat, typer.Option("--format", help="Observation format.")] = OutputFormat.webarena,
+    model: Annotated[Path | None, typer.Option("--model", help="Scorer checkpoint (default: shipped).")] = None,
+    tau_nec: Annotated[float, typer.Option("--tau-nec", help="Necessity threshold.")] = 1.0,
+    tau_sens: Annotated[float, typer.Option("--tau-sens", help="Sensitivity threshold.")] = 5.0,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="json: add raw values and reasons (local debugging only).")
+    ] = False,
+) -> None:
+    """Print the sanitized observation: only what the task needs leaves the device."""
+    from webminim.commands import run_sanitize
+
+    if not task.strip():
+        raise UsageError("--task is required: sanitizing depends on what the agent is asked to do")
+    tree = load_tree(url, html)
+    sys.stdout.write(
+        run_sanitize(tree, task, fmt=fmt.value, model=model, tau_nec=tau_nec, tau_sens=tau_sens, explain=explain) + "\n"
+    )
+
+
+@app.command()
+def inspect(
+    url: Annotated[str | None, typer.Argument(help="Page to load in headless Chromium.")] = None,
+    task: Annotated[str, typer.Option("--task", help="What the agent is asked to do.")] = "",
+    html: Annotated[Path | None, typer.Option("--html", help="Static HTML file (parsed without a browser).")] = None,
+    out: Annotated[Path, typer.Option("--out", help="HTML report to write.")] = Path("report.html"),
+    model: Annotated[Path | None, typer.Option("--model", help="Scorer checkpoint (default: shipped).")] = None,
+) -> None:
+    """Write an HTML report: raw and sanitized views side by side, K/A/R colour-coded."""
+    from webminim.commands import run_inspect
+
+    if not task.strip():
+        raise UsageError("--task is required: sanitizing depends on what the agent is asked to do")
+    typer.echo(run_inspect(load_tree(url, html), task, out=out, model=model))
+
+
+DEMO_TASK = "Reply to Marcus Webb's email about the March invoice"
+
+
+@app.command()
+def demo(
+    task: Annotated[str, typer.Option("--task", help="Task for the demo inbox.")] = DEMO_TASK,
+    out: Annotated[Path, typer.Option("--out", help="Where to write the side-by-side report.")] = Path(
+        "demo-report.html"
+    ),
+) -> None:
+    """The broker on a bundled inbox (a 2FA toast, a private Slack message): raw vs sanitized."""
+    from webminim.commands import run_demo
+
+    run_demo(task, out)
+
+
+class Split(StrEnum):
+    test = "test"
+    heldout_theme = "heldout_theme"
+    val = "val"
+
+
+@app.command()
+def train(
+    corpus: Annotated[Path, typer.Option("--corpus", help="Corpus directory (webminim corpus).")],
+    out: Annotated[Path, typer.Option("--out", help="Checkpoint to write (.safetensors).")],
+    epochs: Annotated[int, typer.Option("--epochs", min=1, help="Maximum epochs (early stopping).")] = 12,
+    seed: Annotated[int, typer.Option("--seed", min=0)] = 0,
+    max_minutes: Annotated[float, typer.Option("--max-minutes", min=1.0, help="Stop after this long.")] = 50.0,
+) -> None:
+    """Train the dual-score GATv2 scorer on a corpus (progress bar, fixed seeds)."""
+    from webminim.commands import run_train
+
+    run_train(corpus, out, epochs=epochs, seed=seed, max_minutes=max_minutes)
+
+
+@app.command("eval")
+def evaluate(
+    corpus: Annotated[Path, typer.Option("--corpus", help="Corpus directory (webminim corpus).")],
+    split: Annotated[Split, typer.Option("--split", help="Held-out split to evaluate.")] = Split.heldout_theme,
+    model: Annotated[Path | None, typer.Option("--model", help="Checkpoint (default: shipped).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Where to write the τ_nec sweep PNG.")] = None,
+) -> None:
+    """Evaluate the scorer: Tables 1, 3, 4, τ_nec sweep plot, counterfactual, suppression."""
+    from webminim.commands import run_eval
+
+    run_eval(corpus, split.value, model=model, as_json=as_json, plot=plot)
+
+
 def load_plugins() -> None:
     """Commands other packages contribute through the `webminim.cli` entry-point group."""
     for entry in entry_points(group="webminim.cli"):

@@ -4,7 +4,10 @@
      ├── ExtractionError   page / HTML / snapshot -> UITree failed (extractors)
      ├── BrowserError      no Chromium, or the browser could not start or load a page
      ├── ConfigError       an option or configuration value is invalid
-     └── CorpusError       a labelled corpus is missing or malformed
+     ├── CorpusError       a labelled corpus is missing or malformed
+     ├── ScorerError       the scoring model could not load or score (fail closed)
+     ├── PolicyError       the sanitized view could not be built (fail closed)
+     └── ActionRefused     an agent action would move withheld data somewhere it may not go
 
 Later stages add ScorerError, PolicyError and EgressError here. Every message is one line
 meant for the user; the CLI prints it and exits non-zero.
@@ -27,10 +30,25 @@ class CorpusError(WebminimError):
     """A labelled corpus directory is missing, malformed or inconsistent."""
 
 
+class ScorerError(WebminimError):
+    """The scorer could not load or score a tree; nothing may leave the device."""
+
+
+class PolicyError(WebminimError):
+    """The policy or view could not be applied; nothing may leave the device."""
+
+
+class ActionRefused(WebminimError):
+    """An agent action was refused (unknown target, placeholder out of place, bad syntax)."""
+
+
 __all__ = [
+    "ActionRefused",
     "BrowserError",
     "ConfigError",
     "CorpusError",
     "ExtractionError",
+    "PolicyError",
+    "ScorerError",
     "WebminimError",
 ]

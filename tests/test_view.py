@@ -1,0 +1,108 @@
+"""The sanitized view: promotion, typed session-stable placeholders, closed leak paths."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from extractors.tree import TreeBuilder, UITree
+from webminim.metrics import A, K, R
+from webminim.vault import Vault, kind_of
+from webminim.view import build_view
+
+
+def inbox() -> UITree:
+    b = TreeBuilder()
+    b.add("1", "RootWebArea", name="Inbox - dana@x.org", properties={"url": "http://mail.test/inbox?user=dana"})
+    b.add("2", "generic", parent="1")
+    b.add("3", "link", parent="2", name="Invoice overdue", properties={"url": "http://mail.test/m/1?token=abc#top"})
+    b.add("4", "cell", parent="1", name="Your verification code is 847293 Reply")  # name from content
+    b.add("5", "StaticText", parent="4", name="Your verification code is 847293")
+    b.add("6", "button", parent="4", name="Reply")
+    b.add("7", "textbox", parent="1", name="Password", value="•••••••")
+    b.add("8", "StaticText", parent="1", name="Alex: the layoff list is final")
+    return b.build(
+        url="http://mail.test/inbox?user=dana",
+        title="Inbox - dana@x.org",
+        tabs=("Inbox - dana@x.org", "Chase Bank - Account"),
+        active_tab=0,
+    )
+
+
+def view_of(actions: list[int], vault: Vault | None = None):
+    tree = inbox()
+    acts = np.array(actions, dtype=np.int8)
+    s = np.where(acts == A, 9.0, 1.0)
+    n = np.where(acts == R, 0.0, 10.0)
+    return tree, build_view(tree, acts, s, n, vault if vault is not None else Vault(), tau_nec=1.0, tau_sens=5.0)
+
+
+def test_removed_nodes_promote_their_kept_children():
+    _, view = view_of([K, R, K, K, K, K, K, R])
+    assert view.tree["3"].parent == "1"  # the generic wrapper is gone
+    assert "2" not in view.tree and "8" not in view.tree
+    assert view.decisions["2"].action == "R" and "τ_nec" in view.decisions["2"].reason
+
+
+def test_abstracted_nodes_keep_role_and_state_and_get_typed_placeholders():
+    _, view = view_of([K, K, K, K, A, K, A, R])
+    assert view.tree["5"].role == "StaticText" and view.tree["5"].name == "[OTP_1]"
+    field = view.tree["7"]
+    assert field.role == "textbox" and field.name == "[PASSWORD_1]" and field.value == "[PASSWORD_2]"
+    assert field.properties["value-state"] == "filled"
+
+
+def test_ancestor_names_do_not_repeat_withheld_text():
+    _, view = view_of([K, K, K, K, A, K, K, R])
+    assert view.tree["4"].name == "[OTP_1] Reply"  # the cell's name concatenated the code
+    _, view = view_of([K, K, K, K, R, K, K, R])
+    assert "847293" not in view.text()
+    assert view.tree["4"].name == "… Reply"
+
+
+def test_urls_lose_query_strings_and_background_tabs_are_abstracted():
+    _, view = view_of([K, K, K, K, K, K, K, K])
+    text = view.text()
+    assert "token=abc" not in text and "user=dana" not in text and "http://mail.test/m/1" in text
+    assert "Chase Bank" not in text and "Tab 1: [TAB_1]" in text
+
+
+def test_a_removed_root_keeps_structure_but_not_its_title():
+    _, view = view_of([R, K, K, K, K, K, K, K])
+    assert view.tree.root.role == "RootWebArea" and view.tree.root.name == ""
+    assert "dana@x.org" not in view.text()
+
+
+def test_placeholders_are_stable_across_steps_of_a_session():
+    vault = Vault()
+    _, first = view_of([K, K, K, K, A, K, K, R], vault)
+    _, second = view_of([K, K, K, K, A, K, K, R], vault)
+    assert first.tree["5"].name == second.tree["5"].name == "[OTP_1]"
+    entry = vault.get("[OTP_1]")
+    assert (
+        entry is not None and entry.value == "Your verification code is 847293" and entry.origin == "http://mail.test"
+    )
+
+
+def test_json_rows_never_carry_removed_text():
+    _, view = view_of([K, K, K, K, A, K, K, R])
+    rows = {r["id"]: r for r in view.nodes_json()}
+    assert rows["8"]["name"] is None and rows["8"]["action"] == "R"
+    assert rows["5"]["name"] == "[OTP_1]" and set(rows["5"]) == {"id", "role", "name", "action", "s", "n"}
+
+
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("Your verification code is 847293", "OTP"),  # code with context
+        ("593012", "OTP"),  # a bare code
+        ("Password: B85&YK3ZA5", "PASSWORD"),
+        ("dana.kim@example.com", "EMAIL"),
+        ("(415) 555-0199", "PHONE"),
+        ("Visa ending in 4417", "CARD"),
+        ("1275 York Ave", "ADDRESS"),
+        ("Lab results and follow-up", "TEXT"),
+    ],
+)
+def test_placeholder_types(text, kind):
+    assert kind_of(text) == kind

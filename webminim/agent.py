@@ -1,0 +1,275 @@
+"""The broker in the agent loop: a Playwright page that only ever shows the minimal view.
+
+    with sync_playwright() as pw:
+        page = pw.chromium.launch(**launch_options()).new_page()
+        page.goto("http://127.0.0.1:8000/a/shop/twofa?seed=1")
+        agent_page = MinimPage(page, "Complete the two-step verification", minim=Minim.load())
+        obs = agent_page.observe()          # sanitized text: the code shows as [OTP_1]
+        agent_page.act('type [57] "[OTP_1]"')  # rehydrated locally, typed into the code field
+        agent_page.act("click [61]")
+
+`AsyncMinimPage` is the async twin. Both share `_Core` (pure: state, thresholds, rules);
+only extraction and execution differ. Any internal failure raises a WebminimError and
+returns nothing: the caller sends nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from playwright.async_api import Page as AsyncPage
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+from extractors import live, live_async
+from extractors.errors import first_line
+from extractors.tree import UINode, UITree
+from webminim.actions import Action, parse_action, rehydrate
+from webminim.errors import ActionRefused, BrowserError, WebminimError
+from webminim.minim import Minim
+from webminim.session import AuditLog, LeakageBudget, disclosure
+from webminim.view import SanitizedView, origin_of
+
+Format = Literal["webarena", "browsergym", "json"]
+
+
+class _Core:
+    """State and rules shared by the sync and async wrappers (no I/O here)."""
+
+    def __init__(
+        self,
+        task: str,
+        minim: Minim,
+        *,
+        fmt: Format,
+        audit_log: Path | None,
+        leakage_budget: float | None,
+    ) -> None:
+        if not isinstance(task, str) or not task.strip():
+            raise ActionRefused("the task must be a non-empty text")
+        self.task = task
+        self.minim = minim
+        self.fmt = fmt
+        self.audit = AuditLog(audit_log) if audit_log is not None else None
+        self.budget = LeakageBudget(leakage_budget) if leakage_budget is not None else None
+        self.step = 0
+        self.raw: UITree | None = None
+        self.view: SanitizedView | None = None
+
+    def observed(self, raw: UITree) -> str:
+        thresholds = self.budget.thresholds(self.minim.thresholds) if self.budget else self.minim.thresholds
+        view = self.minim.sanitize(raw, self.task, thresholds=thresholds)
+        self.step += 1
+        self.raw, self.view = raw, view
+        spent = 0.0
+        if self.budget is not None:
+            self.budget.charge(disclosure(view, raw))
+            spent = self.budget.spent
+        if self.audit is not None:
+            self.audit.observation(self.step, raw, view, thresholds, spent)
+        if self.fmt == "json":
+            import json
+
+            return json.dumps({"text": view.text("webarena"), "nodes": view.nodes_json()}, ensure_ascii=False)
+        return view.text(self.fmt)
+
+    def target(self, action: Action) -> UINode | None:
+        """The raw node an action addresses, if the agent could see it in the last view."""
+        if self.raw is None or self.view is None:
+            raise ActionRefused("observe() the page before acting on it")
+        if action.node_id and action.node_id in self.view.tree:
+            return self.raw[action.node_id]
+        return None
+
+    def plan(self, text: str | Action, current_url: str) -> tuple[Action, UINode | None, str]:
+        action = parse_action(text) if isinstance(text, str) else text
+        target = self.target(action)
+        if action.kind in ("click", "hover", "type") and target is None:
+            raise ActionRefused(f"[{action.node_id}] is not in the current observation")
+        real = rehydrate(action, vault=self.minim.vault, target=target, origin=origin_of(current_url))
+        return action, target, real
+
+    def record(self, action: Action, outcome: str) -> None:
+        if self.audit is not None:
+            self.audit.action(self.step, action.kind, action.node_id, action.text, action.placeholders(), outcome)
+
+    def refused(self, action: str | Action, reason: ActionRefused) -> None:
+        if self.audit is None:
+            return
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionRefused:
+                self.audit.action(self.step, "unparsed", "", action, [], f"refused: {reason}")
+                return
+        self.record(action, f"refused: {reason}")
+
+
+class MinimPage:
+    """A sanitizing observer/actor around a sync Playwright page."""
+
+    def __init__(
+        self,
+        page: Page,
+        task: str,
+        *,
+        minim: Minim | None = None,
+        fmt: Format = "webarena",
+        audit_log: Path | None = None,
+        leakage_budget: float | None = None,
+    ) -> None:
+        self.page = page
+        self._core = _Core(
+            task,
+            minim if minim is not None else Minim.load(),
+            fmt=fmt,
+            audit_log=audit_log,
+            leakage_budget=leakage_budget,
+        )
+
+    @property
+    def view(self) -> SanitizedView | None:
+        return self._core.view
+
+    @property
+    def vault(self):  # noqa: ANN201 - the session's Vault
+        return self._core.minim.vault
+
+    def observe(self) -> str:
+        """The sanitized observation of the current page (what may be sent to the model)."""
+        return self._core.observed(live.extract_page(self.page))
+
+    def act(self, action: str | Action) -> None:
+        """Execute one WebArena action; refuses what would move withheld data out of place."""
+        try:
+            planned, target, text = self._core.plan(action, self.page.url)
+        except ActionRefused as exc:
+            self._core.refused(action, exc)
+            raise
+        try:
+            self._execute(planned, target, text)
+        except WebminimError:
+            self._core.record(planned, "failed")
+            raise
+        except PlaywrightError as exc:
+            self._core.record(planned, "failed")
+            raise BrowserError(f"{planned.kind} failed: {first_line(exc)}") from exc
+        self._core.record(planned, "done")
+
+    def _execute(self, action: Action, target: UINode | None, text: str) -> None:
+        page = self.page
+        if action.kind in ("click", "hover", "type"):
+            locator = live.locator_for(page, target)  # type: ignore[arg-type]
+            if action.kind == "click":
+                locator.click()
+            elif action.kind == "hover":
+                locator.hover()
+            else:
+                locator.fill(text)
+                if action.press_enter:
+                    locator.press("Enter")
+        elif action.kind == "press":
+            page.keyboard.press(text)
+        elif action.kind == "scroll":
+            page.mouse.wheel(0, 600 if text == "down" else -600)
+        elif action.kind == "goto":
+            page.goto(text)
+        elif action.kind == "go_back":
+            page.go_back()
+        elif action.kind == "go_forward":
+            page.go_forward()
+        elif action.kind == "new_tab":
+            self.page = page.context.new_page()
+        elif action.kind == "close_tab":
+            others = [p for p in page.context.pages if p is not page]
+            page.close()
+            if others:
+                self.page = others[-1]
+        elif action.kind == "tab_focus":
+            pages = page.context.pages
+            index = int(text)
+            if not 0 <= index < len(pages):
+                raise ActionRefused(f"there is no tab {index} (open tabs: {len(pages)})")
+            self.page = pages[index]
+            self.page.bring_to_front()
+
+
+class AsyncMinimPage:
+    """The async twin of MinimPage."""
+
+    def __init__(
+        self,
+        page: AsyncPage,
+        task: str,
+        *,
+        minim: Minim | None = None,
+        fmt: Format = "webarena",
+        audit_log: Path | None = None,
+        leakage_budget: float | None = None,
+    ) -> None:
+        self.page = page
+        self._core = _Core(
+            task,
+            minim if minim is not None else Minim.load(),
+            fmt=fmt,
+            audit_log=audit_log,
+            leakage_budget=leakage_budget,
+        )
+
+    @property
+    def view(self) -> SanitizedView | None:
+        return self._core.view
+
+    async def observe(self) -> str:
+        return self._core.observed(await live_async.extract_page(self.page))
+
+    async def act(self, action: str | Action) -> None:
+        try:
+            planned, target, text = self._core.plan(action, self.page.url)
+        except ActionRefused as exc:
+            self._core.refused(action, exc)
+            raise
+        page = self.page
+        try:
+            if planned.kind in ("click", "hover", "type"):
+                locator = await live_async.locator_for(page, target)  # type: ignore[arg-type]
+                if planned.kind == "click":
+                    await locator.click()
+                elif planned.kind == "hover":
+                    await locator.hover()
+                else:
+                    await locator.fill(text)
+                    if planned.press_enter:
+                        await locator.press("Enter")
+            elif planned.kind == "press":
+                await page.keyboard.press(text)
+            elif planned.kind == "scroll":
+                await page.mouse.wheel(0, 600 if text == "down" else -600)
+            elif planned.kind == "goto":
+                await page.goto(text)
+            elif planned.kind == "go_back":
+                await page.go_back()
+            elif planned.kind == "go_forward":
+                await page.go_forward()
+            elif planned.kind == "tab_focus":
+                pages = page.context.pages
+                index = int(text)
+                if not 0 <= index < len(pages):
+                    raise ActionRefused(f"there is no tab {index} (open tabs: {len(pages)})")
+                self.page = pages[index]
+                await self.page.bring_to_front()
+            elif planned.kind == "new_tab":
+                self.page = await page.context.new_page()
+            elif planned.kind == "close_tab":
+                others = [p for p in page.context.pages if p is not page]
+                await page.close()
+                if others:
+                    self.page = others[-1]
+        except WebminimError:
+            self._core.record(planned, "failed")
+            raise
+        except Exception as exc:  # noqa: BLE001 - async Playwright errors, mapped at the boundary
+            self._core.record(planned, "failed")
+            raise BrowserError(f"{planned.kind} failed: {first_line(exc)}") from exc
+        self._core.record(planned, "done")

@@ -1,0 +1,91 @@
+"""The local vault: abstracted values stay here, the remote model sees typed placeholders.
+
+Placeholders are typed, indexed and stable for a session: the same value of the same
+type always maps to the same placeholder (`[OTP_1]`, `[EMAIL_2]`, `[PASSWORD_1]`,
+`[TEXT_3]`). Each entry remembers where the value came from (origin and node), which is
+what rehydration checks before it types a value back into a page.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+
+PLACEHOLDER = re.compile(r"\[([A-Z]+)_(\d+)\]")
+
+_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "PASSWORD",
+        re.compile(r"password|passcode|passwd|^[•*]{3,}$|(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s•])\S{8,}", re.I),
+    ),
+    # a 4-8 digit code in a code context; "ending in 1234" is an account tail, not a code
+    (
+        "OTP",
+        re.compile(
+            r"(?:code|otp|verification|one-time|2fa|pin)\D{0,40}(?<!ending in )(?<![•*] )\b\d{4,8}\b|^\s*\d{4,8}\s*$",
+            re.I,
+        ),
+    ),
+    ("EMAIL", re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+")),
+    ("CARD", re.compile(r"\b(?:\d[ -]?){13,19}\b|(?:card|visa|mastercard|amex)\D{0,16}\d{4}\b", re.I)),
+    ("PHONE", re.compile(r"\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b")),
+    (
+        "ADDRESS",
+        re.compile(
+            r"\b\d{1,6}\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)*\s(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Court|Ct|Pl|Place)\b"
+        ),
+    ),
+    ("URL", re.compile(r"^[a-z]+://", re.I)),
+)
+
+
+def kind_of(text: str) -> str:
+    """The placeholder type of a value: the first matching pattern, else TEXT."""
+    for kind, pattern in _KINDS:
+        if pattern.search(text):
+            return kind
+    return "TEXT"
+
+
+@dataclass(frozen=True, slots=True)
+class VaultEntry:
+    placeholder: str
+    value: str
+    kind: str
+    origin: str  # scheme://host:port of the page the value came from
+    node_id: str
+
+
+class Vault:
+    """Placeholder <-> value map for one agent session (thread-safe, never persisted)."""
+
+    def __init__(self) -> None:
+        self._by_placeholder: dict[str, VaultEntry] = {}
+        self._by_value: dict[tuple[str, str], str] = {}
+        self._counts: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._by_placeholder)
+
+    def __contains__(self, placeholder: object) -> bool:
+        return placeholder in self._by_placeholder
+
+    def placeholder(self, value: str, *, kind: str | None = None, origin: str = "", node_id: str = "") -> str:
+        kind = kind or kind_of(value)
+        with self._lock:
+            existing = self._by_value.get((kind, value))
+            if existing is not None:
+                return existing
+            self._counts[kind] = self._counts.get(kind, 0) + 1
+            token = f"[{kind}_{self._counts[kind]}]"
+            self._by_value[(kind, value)] = token
+            self._by_placeholder[token] = VaultEntry(token, value, kind, origin, node_id)
+            return token
+
+    def get(self, placeholder: str) -> VaultEntry | None:
+        return self._by_placeholder.get(placeholder)
+
+    def entries(self) -> list[VaultEntry]:
+        return list(self._by_placeholder.values())
