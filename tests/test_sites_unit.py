@@ -12,7 +12,7 @@ from extractors.html import tree_from_html
 from extractors.tree import TreeBuilder
 from webarena_env.corpus import plan
 from webarena_env.inject import KINDS, PLACEMENTS, Injection, parse_specs
-from webarena_env.pages import SITE_PAGES, THEMES, PageSpec
+from webarena_env.pages import SITE_PAGES, THEMES, WORDING, PageSpec, wording
 from webarena_env.rubric import NECESSITY_RULES, Marks, Match, sensitivity
 from webarena_env.server import create_app, strip_labels, twofa_injection
 from webarena_env.tasks import TASK_TYPES, PageView, applicable, instances_for
@@ -36,12 +36,35 @@ def test_every_page_renders_with_real_site_size(client, theme, site, page):
 def test_themes_differ_in_markup_wording_and_classes(client):
     a = client.get("/a/shop/product?seed=3").text
     b = client.get("/b/shop/product?seed=3").text
-    assert "Add to Cart" in a and "Add to basket" in b
+    assert wording("a", 3)["add_to_cart"] in a and "Add to basket" in b
     classes_a = set(re.findall(r'class="([^"]+)"', a))
     classes_b = set(re.findall(r'class="([^"]+)"', b))
     assert not classes_a & classes_b
     # same content: the product is the same on both themes
     assert re.search(r"<h1[^>]*>([^<]+)</h1>", a).group(1) in b
+
+
+def test_theme_a_varies_its_wording_but_never_uses_theme_b_labels(client):
+    assert len({wording("a", seed)["cart"] for seed in range(40)}) == len(WORDING["cart"])
+    theme_b_labels = {
+        "Add to basket",
+        "Basket",
+        "Saved items",
+        "Find",
+        "Respond",
+        "Like",
+        "Agree",
+        "Unhelpful",
+        "Disagree",
+        "New mail",
+        "Pass on",
+        "Remove",
+        "Confirm",
+        "Saved links",
+        "Mailbox",
+    }
+    vocabulary = {word for words in WORDING.values() for word in words}
+    assert not vocabulary & theme_b_labels
 
 
 def test_unknown_pages_are_404(client):

@@ -84,7 +84,8 @@ def plan(trees: int, seed: int) -> list[TreePlan]:
         per_site[site] += 1
         theme = "b" if i % HELDOUT_EVERY == HELDOUT_EVERY - 1 else "a"
         spec = PageSpec(theme, site, page, seed * 10_000 + i)
-        kinds = INJECTION_SETS[i % len(INJECTION_SETS)]
+        # (the offset i // 12 walks held-out trees, every 4th, through every injection set too)
+        kinds = INJECTION_SETS[(i + i // len(INJECTION_SETS)) % len(INJECTION_SETS)]
         if page == "twofa":  # the 2FA page brings its own code; a second one would be ambiguous
             kinds = tuple(k for k in kinds if k != "otp") or ("slack",)
         inject = ",".join(f"{kind}.{PLACEMENTS[(i + k) % len(PLACEMENTS)]}" for k, kind in enumerate(kinds))

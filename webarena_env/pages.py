@@ -147,8 +147,38 @@ def mail_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
 
 CONTEXTS = {"shop": shop_context, "forum": forum_context, "mail": mail_context}
 
+# Theme A words its controls differently per seed, so that a model trained on theme A
+# learns what a control does rather than one site's exact label. (Theme B, held out, has
+# its own fixed wording; these lists were chosen not to contain it.)
+WORDING: dict[str, tuple[str, ...]] = {
+    "cart": ("Cart", "Bag", "Trolley", "Shopping cart"),
+    "add_to_cart": ("Add to Cart", "Add to Bag", "Buy now", "Add to trolley"),
+    "wishlist": ("Wishlist", "Favorites", "Saved for later", "Wish List"),
+    "add_to_wishlist": ("Add to Wish List", "Add to Favorites", "♡ Favorite", "Keep for later"),
+    "search": ("Search", "Go", "Look up", "🔎"),
+    "upvote": ("Upvote", "Vote up", "+1", "Thumbs up"),
+    "downvote": ("Downvote", "Vote down", "-1", "Thumbs down"),
+    "reply": ("reply", "Answer", "Write a reply", "Reply"),
+    "comments": ("comments", "responses", "discussion", "answers"),
+    "submit_reply": ("Save", "Post", "Submit", "Publish"),
+    "compose": ("Compose", "Write", "New message", "+ Create"),
+    "forward": ("Forward", "Send on", "Fwd", "Share by mail"),
+    "delete": ("Delete", "Trash", "Bin", "Discard conversation"),
+    "send": ("Send", "Send now", "Deliver", "Send message"),
+    "verify": ("Verify", "Submit", "Continue", "Next"),
+    "bookmarks": ("Bookmarks", "Pinned", "Quick links", "Favourites bar"),
+}
+
+
+def wording(theme: str, seed: int) -> dict[str, str]:
+    if theme != "a":
+        return {k: v[0] for k, v in WORDING.items()}
+    rng = random.Random(f"wording/{seed}")
+    return {k: rng.choice(v) for k, v in WORDING.items()}
+
 
 def page_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
     ctx = CONTEXTS[spec.site](spec, query)
-    ctx.update(spec=spec, theme=spec.theme, site_name=SITE_NAMES[(spec.theme, spec.site)], page=spec.page)
+    ctx.update(spec=spec, theme=spec.theme, site_name=SITE_NAMES[(spec.theme, spec.site)], page=spec.page,
+               w=wording(spec.theme, spec.seed))
     return ctx
