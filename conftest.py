@@ -20,10 +20,34 @@ FIXTURES = Path(__file__).parent / "tests" / "fixtures"
 _SYNTHETIC = re.compile(r"^/synthetic/large/(\d+)$")
 
 
+RECEIVED: list[dict[str, str]] = []  # what /collect was sent (the e2e egress tests read it)
+
+
 class _FixtureHandler(SimpleHTTPRequestHandler):
-    """Static fixture pages, plus /synthetic/large/<n> generated on the fly."""
+    """Static fixture pages, /synthetic/large/<n> generated on the fly, and /collect, which
+    records what it is sent (a stand-in for a third-party tracker)."""
+
+    def _collected(self, body: str) -> None:
+        RECEIVED.append({"path": self.path, "body": body})
+        self.send_response(204)
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.end_headers()
+
+    def do_POST(self) -> None:  # noqa: N802
+        length = int(self.headers.get("Content-Length") or 0)
+        self._collected(self.rfile.read(length).decode("utf-8", "replace"))
+
+    def do_OPTIONS(self) -> None:  # noqa: N802 - CORS preflight for JSON posts
+        self.send_response(204)
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Access-Control-Allow-Headers", "content-type")
+        self.send_header("Access-Control-Allow-Methods", "POST, GET")
+        self.end_headers()
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        if self.path.startswith("/collect"):
+            self._collected("")
+            return
         match = _SYNTHETIC.match(self.path)
         if match is None:
             super().do_GET()

@@ -26,6 +26,7 @@ from extractors import live, live_async
 from extractors.errors import first_line
 from extractors.tree import UINode, UITree
 from webminim.actions import Action, parse_action, rehydrate
+from webminim.egress.browser_adapter import check_navigation
 from webminim.errors import ActionRefused, BrowserError, WebminimError
 from webminim.minim import Minim
 from webminim.session import AuditLog, LeakageBudget, disclosure
@@ -174,13 +175,14 @@ class MinimPage:
         elif action.kind == "scroll":
             page.mouse.wheel(0, 600 if text == "down" else -600)
         elif action.kind == "goto":
-            page.goto(text)
+            page.goto(check_navigation(text, page.url, self.guard))
         elif action.kind == "go_back":
             page.go_back()
         elif action.kind == "go_forward":
             page.go_forward()
         elif action.kind == "new_tab":
             self.page = page.context.new_page()
+            self.guard.install(self.page)
         elif action.kind == "close_tab":
             others = [p for p in page.context.pages if p is not page]
             page.close()

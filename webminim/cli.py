@@ -148,6 +148,45 @@ def demo(
     run_demo(task, out)
 
 
+class Trust(StrEnum):
+    third_party_no_dpa = "third_party_no_dpa"
+    third_party_dpa = "third_party_dpa"
+    first_party = "first_party"
+    local = "local"
+
+
+class Mode(StrEnum):
+    fail_closed = "fail_closed"
+    fail_open = "fail_open"
+    fail_prompt = "fail_prompt"
+
+
+@app.command("minimize-call")
+def minimize_call(
+    tool: Annotated[str, typer.Option("--tool", help="Tool name.")],
+    args: Annotated[str, typer.Option("--args", help="Tool arguments, a JSON object.")],
+    schema: Annotated[str, typer.Option("--schema", help="The tool's JSON Schema: a file or inline JSON.")],
+    task: Annotated[str, typer.Option("--task", help="The user's task (items it names are kept).")] = "",
+    trust: Annotated[Trust, typer.Option("--trust", help="Trust level of the tool.")] = Trust.third_party_no_dpa,
+    mode: Annotated[Mode, typer.Option("--mode", help="What to do when a call cannot be minimized.")] = (
+        Mode.fail_closed
+    ),
+) -> None:
+    """Minimize one tool call: prints {"args", "cost_before", "cost_after", "items"}."""
+    from webminim.egress import ToolMinimizer
+
+    schema_text = schema
+    candidate = Path(schema)
+    if not schema.lstrip().startswith("{") and candidate.is_file():
+        schema_text = candidate.read_text(encoding="utf-8")
+    minimizer = ToolMinimizer(mode=mode.value)
+    minimizer.register(tool, schema_text, trust=trust.value)
+    result = minimizer.minimize(tool, args, task=task)
+    import json
+
+    sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+
+
 class Split(StrEnum):
     test = "test"
     heldout_theme = "heldout_theme"

@@ -7,7 +7,8 @@
      ├── CorpusError       a labelled corpus is missing or malformed
      ├── ScorerError       the scoring model could not load or score (fail closed)
      ├── PolicyError       the sanitized view could not be built (fail closed)
-     └── ActionRefused     an agent action would move withheld data somewhere it may not go
+     ├── ActionRefused     an agent action would move withheld data somewhere it may not go
+     └── EgressError       a tool call's arguments could not be checked or minimized (fail closed)
 
 Later stages add ScorerError, PolicyError and EgressError here. Every message is one line
 meant for the user; the CLI prints it and exits non-zero.
@@ -42,11 +43,16 @@ class ActionRefused(WebminimError):
     """An agent action was refused (unknown target, placeholder out of place, bad syntax)."""
 
 
+class EgressError(WebminimError):
+    """A tool call could not be checked or minimized; in fail-closed mode it does not go out."""
+
+
 __all__ = [
     "ActionRefused",
     "BrowserError",
     "ConfigError",
     "CorpusError",
+    "EgressError",
     "ExtractionError",
     "PolicyError",
     "ScorerError",

@@ -160,7 +160,13 @@ def _check_secrets(
     if not p.tree.secrets:
         return
     view = build_view(
-        p.tree.tree, actions, s_hat, n_hat, Vault(), tau_nec=thresholds.tau_nec, tau_sens=thresholds.tau_sens,
+        p.tree.tree,
+        actions,
+        s_hat,
+        n_hat,
+        Vault(),
+        tau_nec=thresholds.tau_nec,
+        tau_sens=thresholds.tau_sens,
         task=task,
     )
     sent = view.text("webarena")

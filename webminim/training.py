@@ -36,7 +36,7 @@ class TrainConfig:
     alpha: float = 1.0
     lam: float = 1.0
     ce: float = 1.0
-    positive_weight: float = 5.0
+    positive_weight: float = 10.0
     patience: int = 3
     seed: int = 0
     max_minutes: float = 50.0

@@ -122,7 +122,7 @@ def ci_loss(
     alpha: float = 1.0,
     lam: float = 1.0,
     ce: float = 1.0,
-    positive_weight: float = 5.0,
+    positive_weight: float = 10.0,
 ) -> tuple[Tensor, Tensor, Tensor]:
     """(total, L_sens, L_nec): eq. 3, plus a cross-entropy term on the 11-way heads.
 

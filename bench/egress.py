@@ -1,0 +1,276 @@
+"""Egress benchmark: methods side by side on the AgentPrivBench-style scenario set.
+
+    python bench/egress.py [--repeat 5]
+
+Methods: no mitigation; Presidio (no-op NLP engine) detect + anonymize; a regex redactor
+built from LangChain's PIIMiddleware detectors; a block-on-critical gate (PrivacyChecker-
+like: block any call with DI/H/F to a third party); webminim's ToolMinimizer.
+
+Metrics (ToolMinimize §V-A): PER (share of calls still carrying any ground-truth PSD), PCS
+(mean privacy cost of unnecessary ground-truth PSD still present), DMS (mean share of PSD
+items removed), TCR (share of calls whose output validates against the schema and still
+holds every minimum-necessary form; a blocked call fails TCR), benign detection and
+rewrite FPR, the 10-encoding evasion test, and per-call latency p50/p99 for webminim and
+Presidio measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import copy
+import html
+import json
+import logging
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import jsonschema
+from rich.console import Console
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).parent))
+from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
+
+from webminim.egress import ToolMinimizer  # noqa: E402
+from webminim.egress.classifier import PSDClassifier, leaves  # noqa: E402
+from webminim.egress.taxonomy import CRITICAL, SENSITIVITY, Category  # noqa: E402
+from webminim.errors import EgressError  # noqa: E402
+
+Method = Callable[[Scenario], dict[str, Any] | None]  # None: the call was blocked
+
+
+def _strings(args: Any, fn: Callable[[str], str]) -> Any:
+    out = copy.deepcopy(args)
+    for leaf in list(leaves(out)):
+        if isinstance(leaf.container[leaf.slot], str):
+            leaf.container[leaf.slot] = fn(leaf.container[leaf.slot])
+    return out
+
+
+def no_mitigation(s: Scenario) -> dict[str, Any]:
+    return copy.deepcopy(s.args)
+
+
+class Presidio:
+    def __init__(self) -> None:
+        logging.getLogger("tldextract").setLevel(logging.CRITICAL)
+        logging.getLogger("presidio-analyzer").setLevel(logging.ERROR)
+        from presidio_analyzer import AnalyzerEngine
+        from presidio_analyzer.nlp_engine import NlpEngineProvider
+        from presidio_anonymizer import AnonymizerEngine
+
+        provider = NlpEngineProvider(
+            nlp_configuration={"nlp_engine_name": "no_op", "models": [{"lang_code": "en", "model_name": "none"}]}
+        )
+        self.analyzer = AnalyzerEngine(nlp_engine=provider.create_engine(), supported_languages=["en"])
+        self.anonymizer = AnonymizerEngine()
+
+    def text(self, value: str) -> str:
+        found = self.analyzer.analyze(text=value, language="en")
+        return self.anonymizer.anonymize(text=value, analyzer_results=found).text if found else value
+
+    def __call__(self, s: Scenario) -> dict[str, Any]:
+        return _strings(s.args, self.text)
+
+
+def langchain_regex(s: Scenario) -> dict[str, Any]:
+    from langchain.agents.middleware import pii
+
+    detectors = (pii.detect_email, pii.detect_credit_card, pii.detect_ip, pii.detect_mac_address, pii.detect_url)
+
+    def redact(value: str) -> str:
+        for detect in detectors:
+            matches = detect(value)
+            if matches:
+                value = pii.apply_strategy(value, matches, "redact")
+        return value
+
+    return _strings(s.args, redact)
+
+
+class CriticalGate:
+    """PrivacyChecker-like: any DI/H/F item to a third party blocks the call."""
+
+    def __init__(self) -> None:
+        self.classifier = PSDClassifier()
+
+    def __call__(self, s: Scenario) -> dict[str, Any] | None:
+        found = self.classifier.classify(s.args)
+        return None if any(f.category in CRITICAL for f in found) else copy.deepcopy(s.args)
+
+
+class Webminim:
+    def __init__(self) -> None:
+        self.minimizer = ToolMinimizer(SCHEMAS)
+
+    def __call__(self, s: Scenario) -> dict[str, Any] | None:
+        try:
+            return self.minimizer.minimize(s.tool, s.args, task=s.task).args
+        except EgressError:
+            return None
+
+
+# -- metrics ------------------------------------------------------------------------------------
+
+
+def _present(args: dict[str, Any] | None, value: str) -> bool:
+    return args is not None and value.lower() in json.dumps(args, ensure_ascii=False).lower()
+
+
+def score(method: Method, cases: list[Scenario]) -> dict[str, float]:
+    per, pcs, dms, tcr = [], [], [], []
+    for s in cases:
+        out = method(s)
+        remaining = [p for p in s.psd if _present(out, p.value)]
+        per.append(float(bool(remaining)))
+        pcs.append(sum(SENSITIVITY[Category(p.category)] * 1.0 for p in remaining if not p.necessary))
+        dms.append(1 - len(remaining) / len(s.psd) if s.psd else 0.0)
+        valid = out is not None and not list(jsonschema.Draft202012Validator(s.schema).iter_errors(out))
+        tcr.append(float(valid and all(_present(out, form) for form in s.required_forms)))
+    return {
+        "per": statistics.mean(per),
+        "pcs": statistics.mean(pcs),
+        "dms": statistics.mean(dms),
+        "tcr": statistics.mean(tcr),
+    }
+
+
+def benign_fpr(method: Method, detect: Callable[[Scenario], bool], cases: list[Scenario]) -> tuple[float, float]:
+    detected = statistics.mean(float(detect(s)) for s in cases)
+    rewritten = statistics.mean(float(method(s) != s.args) for s in cases)
+    return detected, rewritten
+
+
+# -- evasion ------------------------------------------------------------------------------------
+
+SSN, EMAIL, CONDITION = "123-45-6789", "dana.kim@gmail.com", "diabetes"
+_HOMO = str.maketrans({"a": "а", "e": "е", "o": "о", "i": "і"})
+_ZW = "\u200b"
+EVASIONS: list[tuple[str, dict[str, Any]]] = [
+    ("plain", {"note": f"ssn {SSN}, email {EMAIL}, has {CONDITION}"}),
+    ("base64", {"note": base64.b64encode(f"ssn {SSN} email {EMAIL} {CONDITION}".encode()).decode()}),
+    ("url-encoding", {"note": quote(f"ssn {SSN} email {EMAIL} {CONDITION}")}),
+    ("homoglyphs", {"note": f"email {EMAIL.translate(_HOMO)}, has {CONDITION.translate(_HOMO)}"}),
+    ("leetspeak", {"note": "has d14b3t3s, mail d4n4.k1m@gmail.com"}),
+    ("zero-width", {"note": f"email {_ZW.join(EMAIL)}, has {_ZW.join(CONDITION)}"}),
+    ("field splitting", {"ssn_a": "123-45", "ssn_b": "-6789", "mail_user": "dana.kim", "mail_host": "@gmail.com"}),
+    ("full-width digits", {"note": "ssn １２３-４５-６７８９"}),
+    ("spaced digits", {"note": "ssn 1 2 3 - 4 5 - 6 7 8 9"}),
+    ("html entities", {"note": html.escape(f"email {EMAIL}").replace("@", "&#64;")}),
+]
+
+
+def evasion_table(classifier: PSDClassifier) -> list[tuple[str, bool, list[str]]]:
+    rows = []
+    for name, args in EVASIONS:
+        kinds = sorted({f.kind for f in classifier.classify(args)})
+        rows.append((name, bool(kinds), kinds))
+    return rows
+
+
+def latency(fn: Callable[[], Any], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="latency repetitions per call")
+    args = parser.parse_args()
+    cases = scenarios()
+    risky = [s for s in cases if not s.benign]
+    benign = [s for s in cases if s.benign]
+    webminim, presidio = Webminim(), Presidio()
+    methods: dict[str, Method] = {
+        "no mitigation": no_mitigation,
+        "Presidio detect+anonymize": presidio,
+        "regex redactor (LangChain PII)": langchain_regex,
+        "block-on-critical gate": CriticalGate(),
+        "webminim": webminim,
+    }
+    console = Console(width=150)
+    stages = sorted({s.stage for s in risky})
+    table = Table(title=f"Egress on {len(risky)} over-sharing calls ({', '.join(stages)}) + {len(benign)} benign")
+    for column in ("method", "PER ↓", "PCS ↓", "PCS red. ↑", "DMS ↑", "TCR ↑", "benign det. FPR", "benign rewrite FPR"):
+        table.add_column(column, justify="right")
+    base = score(no_mitigation, risky)["pcs"]
+    classifier = webminim.minimizer.classifier
+    detectors: dict[str, Callable[[Scenario], bool]] = {
+        "Presidio detect+anonymize": lambda s: any(
+            presidio.analyzer.analyze(text=leaf.value, language="en") for leaf in leaves(s.args)
+        ),
+        "webminim": lambda s: bool(classifier.classify(s.args)),
+        "block-on-critical gate": lambda s: bool(classifier.classify(s.args)),
+    }
+    results = {}
+    for name, method in methods.items():
+        m = score(method, risky)
+        results[name] = m
+        det, rew = benign_fpr(method, detectors.get(name, lambda s: False), benign)
+        table.add_row(
+            name,
+            f"{m['per']:.3f}",
+            f"{m['pcs']:.2f}",
+            f"{1 - m['pcs'] / base:.1%}",
+            f"{m['dms']:.1%}",
+            f"{m['tcr']:.1%}",
+            f"{det:.1%}",
+            f"{rew:.1%}",
+        )
+    console.print(table)
+
+    by_stage = Table(title="webminim by stage and domain")
+    for column in ("slice", "calls", "PCS before", "PCS after", "reduction", "TCR"):
+        by_stage.add_column(column, justify="right")
+    for key in [*stages, *sorted({s.domain for s in risky})]:
+        subset = [s for s in risky if key in (s.stage, s.domain)]
+        before, after = score(no_mitigation, subset)["pcs"], score(webminim, subset)
+        by_stage.add_row(
+            key,
+            str(len(subset)),
+            f"{before:.2f}",
+            f"{after['pcs']:.2f}",
+            f"{1 - after['pcs'] / before:.1%}" if before else "-",
+            f"{after['tcr']:.1%}",
+        )
+    console.print(by_stage)
+
+    evasion = Table(title="Evasion test (10 encodings of an SSN / email / condition)")
+    for column in ("encoding", "detected", "kinds"):
+        evasion.add_column(column)
+    rows = evasion_table(classifier)
+    for name, hit, kinds in rows:
+        evasion.add_row(name, "yes" if hit else "NO", ", ".join(kinds))
+    console.print(evasion)
+    console.print(f"evasions detected: {sum(hit for name, hit, _ in rows if name != 'plain')}/10")
+
+    wm, pr = [], []
+    for s in cases:
+        wm += latency(lambda s=s: webminim(s), args.repeat)
+        pr += latency(lambda s=s: presidio(s), args.repeat)
+    lat = Table(title=f"Per-call latency, ms ({len(cases)} calls × {args.repeat})")
+    for column in ("method", "p50", "p99", "max"):
+        lat.add_column(column, justify="right")
+    for name, values in (("webminim", wm), ("Presidio", pr)):
+        lat.add_row(name, f"{percentile(values, 0.5):.3f}", f"{percentile(values, 0.99):.3f}", f"{max(values):.3f}")
+    console.print(lat)
+    console.print(f"webminim p50 is {percentile(pr, 0.5) / percentile(wm, 0.5):.1f}x faster than Presidio in this run")
+
+
+if __name__ == "__main__":
+    main()

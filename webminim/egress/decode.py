@@ -1,0 +1,102 @@
+"""Views of a string that defeat simple evasions, each mapped back to source spans.
+
+* base64 and URL-encoded substrings are decoded, scanned, and a finding inside one covers
+  the whole encoded substring in the source;
+* NFKC (full-width digits), zero-width characters, common homoglyphs (Cyrillic/Greek look-
+  alikes) and leetspeak are undone character by character, so spans map back exactly.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html
+import re
+import unicodedata
+from collections.abc import Iterator
+from urllib.parse import unquote
+
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=])")
+_URL_ENCODED = re.compile(r"(?:[^\s%]*%[0-9A-Fa-f]{2}){2,}[^\s%]*")
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+_HOMOGLYPHS = str.maketrans(
+    {
+        "а": "a",
+        "е": "e",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "у": "y",
+        "х": "x",
+        "і": "i",
+        "ј": "j",
+        "ѕ": "s",
+        "һ": "h",
+        "А": "A",
+        "В": "B",
+        "Е": "E",
+        "К": "K",
+        "М": "M",
+        "Н": "H",
+        "О": "O",
+        "Р": "P",
+        "С": "C",
+        "Т": "T",
+        "Х": "X",
+        "α": "a",
+        "ο": "o",
+        "ε": "e",
+        "ι": "i",
+        "κ": "k",
+        "ν": "v",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "Ο": "O",
+        "Α": "A",
+    }
+)
+_SPACED_DIGITS = re.compile(r"\d [\d-] ?\d")
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"})
+
+
+def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, decoded text) for every base64 or URL-encoded substring of `text`."""
+    for m in _BASE64.finditer(text):
+        chunk = m.group(0)
+        try:
+            raw = base64.b64decode(chunk + "=" * (-len(chunk) % 4), validate=True)
+            decoded = raw.decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            continue
+        if decoded.isprintable() and any(c.isalpha() for c in decoded):
+            yield m.start(), m.end(), decoded
+    if "&" in text and ";" in text:  # HTML character references: &#64; &amp; ...
+        decoded = html.unescape(text)
+        if decoded != text:
+            yield 0, len(text), decoded
+    for m in _URL_ENCODED.finditer(text):
+        decoded = unquote(m.group(0).replace("+", " "))
+        if decoded != m.group(0):
+            yield m.start(), m.end(), decoded
+
+
+def normalized(text: str, *, leet: bool = False) -> tuple[str, list[int]] | None:
+    """(normalized text, source index of every normalized character), or None if unchanged."""
+    if text.isascii() and not leet and not _SPACED_DIGITS.search(text):
+        return None  # nothing to undo: no full-width forms, zero-width marks, look-alikes or "1 2 3"
+    out: list[str] = []
+    index: list[int] = []
+    last = len(text) - 1
+    for i, ch in enumerate(text):
+        if ch == " " and 0 < i < last and text[i - 1].isdigit() and (text[i + 1].isdigit() or text[i + 1] == "-"):
+            continue  # "1 2 3 - 4 5" is a number written to dodge patterns
+        if ch == " " and 0 < i < last and text[i - 1] == "-" and text[i + 1].isdigit():
+            continue
+        mapped = unicodedata.normalize("NFKC", ch).translate(_ZERO_WIDTH).translate(_HOMOGLYPHS)
+        if leet and not ch.isspace():
+            mapped = mapped.translate(_LEET)
+        out.extend(mapped)
+        index.extend([i] * len(mapped))
+    result = "".join(out)
+    return None if result == text else (result, index)

