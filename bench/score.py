@@ -52,8 +52,14 @@ def main() -> None:
             scorer.embedder = Embedder(cache=False)
             cold_ms, _ = timed(lambda: scorer.score(tree, TASK))  # noqa: B023
             warm_ms, _ = timed(lambda: scorer.score(tree, TASK))  # noqa: B023
-            table.add_row(f"{len(tree):,}", f"{extract_ms:.0f}", f"{cold_ms:.0f}", f"{warm_ms:.0f}",
-                          f"{cold_ms / extract_ms:.2f}", f"{warm_ms / extract_ms:.2f}")
+            table.add_row(
+                f"{len(tree):,}",
+                f"{extract_ms:.0f}",
+                f"{cold_ms:.0f}",
+                f"{warm_ms:.0f}",
+                f"{cold_ms / extract_ms:.2f}",
+                f"{warm_ms / extract_ms:.2f}",
+            )
         browser.close()
     console = Console(width=140)
     console.print(table)

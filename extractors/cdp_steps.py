@@ -111,7 +111,10 @@ def tag_node(session: Session, backend_node_id: int, node_id: str) -> Steps:
     yield Call(
         session,
         "Runtime.callFunctionOn",
-        {"objectId": obj["objectId"], "functionDeclaration": _TAG,
-         "arguments": [{"value": LOCATOR_ATTRIBUTE}, {"value": node_id}]},
+        {
+            "objectId": obj["objectId"],
+            "functionDeclaration": _TAG,
+            "arguments": [{"value": LOCATOR_ATTRIBUTE}, {"value": node_id}],
+        },
     )
     return f'[{LOCATOR_ATTRIBUTE}="{node_id}"]'

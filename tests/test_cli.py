@@ -102,8 +102,14 @@ def test_sanitize_json_contract_on_an_html_file():
 
 def test_sanitize_explain_adds_raw_values_for_local_debugging():
     result = webminim(
-        "sanitize", "--html", str(FIXTURES / "toast_2fa.html"), "--task", "Open my shopping cart", "--format",
-        "json", "--explain",
+        "sanitize",
+        "--html",
+        str(FIXTURES / "toast_2fa.html"),
+        "--task",
+        "Open my shopping cart",
+        "--format",
+        "json",
+        "--explain",
     )
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)["nodes"]
@@ -115,8 +121,10 @@ def test_sanitize_explain_adds_raw_values_for_local_debugging():
     [
         (["sanitize", "--html", str(FIXTURES / "forms.html")], "--task is required"),
         (["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--tau-nec", "11"], "tau_nec"),
-        (["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--model", "/nonexistent.safetensors"],
-         "no scorer checkpoint"),
+        (
+            ["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--model", "/nonexistent.safetensors"],
+            "no scorer checkpoint",
+        ),
     ],
 )
 def test_sanitize_bad_input(args, message):

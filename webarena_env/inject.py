@@ -267,4 +267,3 @@ def inject(page: Page, injections: list[Injection]) -> None:
     """Insert injections into a live page (any site), at their placement's slot."""
     for inj in injections:
         page.evaluate(_INSERT_JS, [inj.html(), inj.slot])
-

@@ -179,6 +179,11 @@ def wording(theme: str, seed: int) -> dict[str, str]:
 
 def page_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
     ctx = CONTEXTS[spec.site](spec, query)
-    ctx.update(spec=spec, theme=spec.theme, site_name=SITE_NAMES[(spec.theme, spec.site)], page=spec.page,
-               w=wording(spec.theme, spec.seed))
+    ctx.update(
+        spec=spec,
+        theme=spec.theme,
+        site_name=SITE_NAMES[(spec.theme, spec.site)],
+        page=spec.page,
+        w=wording(spec.theme, spec.seed),
+    )
     return ctx
