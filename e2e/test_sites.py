@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from extractors.live import extract_page
 from webarena_env.inject import KINDS, Injection, inject, parse_specs
-from webarena_env.pages import SITE_PAGES, THEMES
+from webarena_env.pages import SITE_PAGES, THEMES, wording
 from webarena_env.server import SiteServer, strip_labels
 
 ALL_PAGES = [(t, s, p) for t in THEMES for s, pages in SITE_PAGES.items() for p in pages]
@@ -81,7 +81,8 @@ def actions(sites: SiteServer) -> list[dict]:
 
 def test_shop_add_to_cart_and_2fa(page: Page, sites: SiteServer):
     page.goto(f"{sites.url}/a/shop/search?seed=3")
-    page.get_by_role("button", name="Add to Cart").first.click()
+    # theme A words its controls per seed, so ask the site which label this page uses
+    page.get_by_role("button", name=wording("a", 3)["add_to_cart"]).first.click()
     expect(page.get_by_role("status")).to_contain_text("Added to your cart")
     assert actions(sites)[-1]["action"] == "add_to_cart"
     page.goto(f"{sites.url}/b/shop/twofa?seed=8")
@@ -93,11 +94,12 @@ def test_shop_add_to_cart_and_2fa(page: Page, sites: SiteServer):
 
 def test_forum_vote_and_reply(page: Page, sites: SiteServer):
     page.goto(f"{sites.url}/a/forum/post?seed=5")
-    page.get_by_role("button", name="Upvote", exact=True).click()
+    words = wording("a", 5)
+    page.get_by_role("button", name=words["upvote"], exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("Thanks for voting")
-    page.get_by_role("link", name="reply").first.click()
+    page.get_by_role("link", name=words["reply"], exact=True).first.click()
     page.get_by_role("textbox", name="Your reply").fill("Thanks for the tip!")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name=words["submit_reply"], exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("Your reply was posted")
     last = actions(sites)[-1]
     assert last["action"] == "reply" and last["text"] == "Thanks for the tip!"
@@ -110,6 +112,6 @@ def test_mail_compose_and_delete(page: Page, sites: SiteServer):
     page.get_by_role("button", name="Send").click()
     expect(page.get_by_role("alert")).to_contain_text("Message sent")
     page.goto(f"{sites.url}/a/mail/inbox?seed=2")
-    page.get_by_role("button", name="Delete").first.click()
+    page.get_by_role("button", name=wording("a", 2)["delete"]).first.click()
     expect(page.get_by_role("status")).to_contain_text("moved to Trash")
     assert [a["action"] for a in actions(sites)[-2:]] == ["send", "delete"]
