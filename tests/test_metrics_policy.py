@@ -28,7 +28,14 @@ def test_decide_follows_the_rule():
     assert decide(s, n, Thresholds(tau_nec=0.0, tau_sens=10.0)).tolist() == [K, K, K, K, K]
 
 
-@pytest.mark.parametrize("bad", [{"tau_nec": -1}, {"tau_sens": 11}, {"tau_nec": "high"}])
+def test_tau_disclose_keeps_sensitive_nodes_the_task_must_read():
+    s = np.array([9.0, 9.0, 9.0])
+    n = np.array([10.0, 6.0, 0.5])
+    assert decide(s, n).tolist() == [A, A, R]  # the paper's rule: off by default
+    assert decide(s, n, Thresholds(tau_disclose=8.0)).tolist() == [K, A, R]
+
+
+@pytest.mark.parametrize("bad", [{"tau_nec": -1}, {"tau_sens": 11}, {"tau_nec": "high"}, {"tau_disclose": 12}])
 def test_thresholds_are_validated(bad):
     with pytest.raises(ConfigError):
         Thresholds(**bad)

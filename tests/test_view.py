@@ -106,3 +106,21 @@ def test_json_rows_never_carry_removed_text():
 )
 def test_placeholder_types(text, kind):
     assert kind_of(text) == kind
+
+
+def _contact_row() -> UITree:
+    b = TreeBuilder()
+    b.add("1", "RootWebArea", name="Contacts")
+    b.add("2", "link", parent="1", name="Julie Gordon · julie.gordon@example.org")
+    b.add("3", "link", parent="1", name="Marcus Lee · marcus@example.org")
+    return b.build(url="http://mail.test/contacts")
+
+
+def test_the_part_of_a_withheld_name_the_task_names_stays_readable():
+    tree = _contact_row()
+    acts = np.array([K, A, A], dtype=np.int8)
+    s, n = np.array([1.0, 9.0, 9.0]), np.array([10.0, 10.0, 10.0])
+    view = build_view(tree, acts, s, n, Vault(), tau_nec=1.0, tau_sens=5.0, task="Email Julie Gordon about the picnic")
+    assert view.tree["2"].name == "Julie Gordon · [EMAIL_1]"  # the agent can find her row
+    assert view.tree["3"].name.startswith("[") and "Marcus" not in view.text()  # nobody else's
+    assert "julie.gordon@example.org" not in view.text()

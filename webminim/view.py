@@ -7,6 +7,9 @@
 * Task echo: an abstracted node whose whole text already appears in the task is shown as
   is (the user put it there; showing it tells the remote model nothing new) — so "Switch
   to the tab 'Chase Bank'" can find the Chase Bank tab. Reason "named by the task".
+* Secret guard (webminim.secret_guard): a kept node whose text holds a code, password,
+  card or SSN number or token — also encoded, or split over siblings — is abstracted
+  whatever the scores say.
 * Leak paths beyond the node itself are closed: a kept ancestor whose name or description
   repeats a withheld descendant's text gets that text replaced (by the descendant's
   placeholder, or `…` when it was removed); kept URLs lose their query string and fragment;
@@ -15,6 +18,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -25,6 +29,7 @@ import numpy as np
 from extractors.tree import PropertyValue, TreeBuilder, UINode, UITree
 from webminim.metrics import A, K, R
 from webminim.renderers import render
+from webminim.secret_guard import flag_secrets
 from webminim.vault import Vault
 
 Action = Literal["K", "A", "R"]
@@ -128,10 +133,25 @@ def build_view(
                 actions[i] = K
                 echoed.add(int(i))
     root_removed = actions[0] == R
-    placeholders = _abstract_all(nodes, actions, vault, origin)
+    task_text = " ".join(task.lower().split())
+    placeholders = _abstract_all(nodes, actions, vault, origin, task_text)
     names = {i: n.name for i, n in enumerate(nodes)}
     descriptions = {i: n.description for i, n in enumerate(nodes)}
     _close_ancestor_leaks(nodes, index, actions, placeholders, names, descriptions)
+    # The safety net runs on what would be sent once leak paths are closed.
+    guarded = flag_secrets(
+        nodes,
+        [int(i) for i in np.flatnonzero(actions == K)],
+        task_text,
+        lambda i: " ".join(t for t in (names[i], nodes[i].value or "", descriptions[i]) if t),
+    )
+    for i in sorted(guarded):
+        actions[i] = A
+        fields = {}
+        for field, text in (("name", names[i]), ("value", nodes[i].value or ""), ("description", descriptions[i])):
+            if text.strip():
+                fields[field] = vault.placeholder(text, origin=origin, node_id=nodes[i].id)
+        placeholders[i] = fields
 
     builder = TreeBuilder(max_nodes=max(len(nodes), 1))
     kept_parent: dict[str, str | None] = {}
@@ -139,9 +159,12 @@ def build_view(
     for i, node in enumerate(nodes):
         parent = kept_parent.get(node.parent) if node.parent is not None else None
         action = int(actions[i])
-        reason = (
-            "named by the task" if i in echoed else _reason(action, float(s_hat[i]), float(n_hat[i]), tau_nec, tau_sens)
-        )
+        if i in echoed:
+            reason = "named by the task"
+        elif i in guarded:
+            reason = "kept by the policy; abstracted because its text holds a secret"
+        else:
+            reason = _reason(action, float(s_hat[i]), float(n_hat[i]), tau_nec, tau_sens)
         decisions[node.id] = Decision(node.id, ACTION_NAMES[action], float(s_hat[i]), float(n_hat[i]), reason)
         if action == R and i != 0:
             kept_parent[node.id] = parent
@@ -181,7 +204,7 @@ def build_view(
 
 
 def _abstract_all(
-    nodes: tuple[UINode, ...], actions: np.ndarray, vault: Vault, origin: str
+    nodes: tuple[UINode, ...], actions: np.ndarray, vault: Vault, origin: str, task: str
 ) -> dict[int, dict[str, str]]:
     """Placeholders for every abstracted node's name / value / description."""
     out: dict[int, dict[str, str]] = {}
@@ -190,11 +213,57 @@ def _abstract_all(
         fields: dict[str, str] = {}
         for field in ("name", "value", "description"):
             text = getattr(node, field) or ""
-            if text.strip():
-                kind = "PASSWORD" if field == "value" and set(text) <= {"•", "*"} else None
-                fields[field] = vault.placeholder(text, kind=kind, origin=origin, node_id=node.id)
+            if not text.strip():
+                continue
+            if field == "name" and task:
+                partial = _partly_named(text, task, vault, origin, node.id)
+                if partial is not None:
+                    fields[field] = partial
+                    continue
+            kind = "PASSWORD" if field == "value" and set(text) <= {"•", "*"} else None
+            fields[field] = vault.placeholder(text, kind=kind, origin=origin, node_id=node.id)
         out[int(i)] = fields
     return out
+
+
+_WORD = re.compile(r"\S+")
+_EDGE_PUNCTUATION = " ,.;:!?()[]<>\"'·-"
+
+
+def _partly_named(text: str, task: str, vault: Vault, origin: str, node_id: str) -> str | None:
+    """`text` with the runs of words the task names kept and the rest as placeholders, or
+    None when the task names none of it ("Julie Gordon · julie@x.org" -> "Julie Gordon · [EMAIL_1]")."""
+    words = list(_WORD.finditer(text))
+    named: list[tuple[int, int]] = []
+    i = 0
+    while i < len(words):
+        j = i
+        while (
+            j < len(words) and " ".join(w.group(0) for w in words[i : j + 1]).lower().strip(_EDGE_PUNCTUATION) in task
+        ):
+            j += 1
+        run = " ".join(w.group(0) for w in words[i:j]).strip(_EDGE_PUNCTUATION)
+        if j > i and (j - i >= 2 or len(run) >= 5):
+            named.append((words[i].start(), words[j - 1].end()))
+            i = j
+        else:
+            i += 1
+    if not named:
+        return None
+    pieces, cursor = [], 0
+    for start, end in [*named, (len(text), len(text))]:
+        gap = text[cursor:start]
+        core = gap.strip(_EDGE_PUNCTUATION)
+        if core:
+            lead = gap[: gap.index(core)]
+            pieces.append(
+                lead + vault.placeholder(core, origin=origin, node_id=node_id) + gap[gap.index(core) + len(core) :]
+            )
+        else:
+            pieces.append(gap)
+        pieces.append(text[start:end])
+        cursor = end
+    return "".join(pieces)
 
 
 def _close_ancestor_leaks(

@@ -88,13 +88,15 @@ def normalized(text: str, *, leet: bool = False) -> tuple[str, list[int]] | None
     out: list[str] = []
     index: list[int] = []
     last = len(text) - 1
+    # leetspeak only in words that have letters: "c0de" is "code", but "847293" stays a number
+    wordy = {i for m in re.finditer(r"\S+", text) if any(c.isalpha() for c in m.group(0)) for i in range(*m.span())}
     for i, ch in enumerate(text):
         if ch == " " and 0 < i < last and text[i - 1].isdigit() and (text[i + 1].isdigit() or text[i + 1] == "-"):
             continue  # "1 2 3 - 4 5" is a number written to dodge patterns
         if ch == " " and 0 < i < last and text[i - 1] == "-" and text[i + 1].isdigit():
             continue
         mapped = unicodedata.normalize("NFKC", ch).translate(_ZERO_WIDTH).translate(_HOMOGLYPHS)
-        if leet and not ch.isspace():
+        if leet and i in wordy:
             mapped = mapped.translate(_LEET)
         out.extend(mapped)
         index.extend([i] * len(mapped))

@@ -1,0 +1,86 @@
+"""The deterministic secret safety net under the learned policy."""
+
+from __future__ import annotations
+
+import base64
+
+import numpy as np
+import pytest
+
+from extractors.tree import TreeBuilder
+from webminim.metrics import K
+from webminim.secret_guard import flag_secrets, secret_in
+from webminim.vault import Vault
+from webminim.view import build_view
+
+SECRETS = [
+    "Your verification code is 847293",
+    "2FA: 5521 09",  # spaced digits are joined by the normalizer
+    "Your password is Hunter2!x",
+    "Card 4111 1111 1111 1111 on file",
+    "SSN 123-45-6789",
+    "api token sk_live_9f8e7d6c5b4a39281726354abc",
+    "temp login: P@ssw0rd-2026",
+    "Your c0de is 8 4 7 2 9 3",  # leetspeak + spaced digits
+    "code\u200bis 847293",  # zero-width character
+    "Υour verification cоde is 847293",  # Greek Upsilon, Cyrillic o
+    "note " + base64.b64encode(b"your verification code is 847293").decode(),
+    "see %63%6F%64%65%20%69%73%20%38%34%37%32%39%33",  # URL-encoded "code is 847293"
+]
+
+BENIGN = [
+    "Order #100234 shipped to Portland, OR 97201",
+    "ZIP code 94110",
+    "Visa ending in 4242",
+    "Add to Cart",
+    "Vote up · 42 comments",
+    "Re: March invoice from dana.kim@example.org",
+    "https://shop.test/products/blue-widget-2000?ref=home",
+    "Posted 3 hours ago by alex_r",
+    "Price: $1,299.00",
+]
+
+
+@pytest.mark.parametrize("text", SECRETS)
+def test_secrets_are_found_also_when_encoded(text):
+    assert secret_in(text), text
+
+
+@pytest.mark.parametrize("text", BENIGN)
+def test_ordinary_page_text_is_not_a_secret(text):
+    assert not secret_in(text), text
+
+
+def _siblings(*texts: str):
+    b = TreeBuilder()
+    b.add("r", "RootWebArea", name="Inbox")
+    for i, text in enumerate(texts):
+        b.add(f"t{i}", "StaticText", parent="r", name=text)
+    return b.build(url="http://mail.test/inbox")
+
+
+def test_a_secret_split_over_sibling_nodes_flags_every_piece():
+    tree = _siblings("Welcome back", "Your code is 84", "7293", "Inbox (3)")
+    kept = list(range(len(tree.nodes)))
+    flagged = flag_secrets(tree.nodes, kept, "", lambda i: tree.nodes[i].name)
+    assert {tree.nodes[i].id for i in flagged} == {"t1", "t2"}
+
+
+def test_text_the_task_names_is_exempt():
+    tree = _siblings("Your code is 847293")
+    kept = list(range(len(tree.nodes)))
+    assert flag_secrets(tree.nodes, kept, "type your code is 847293 into the box", lambda i: tree.nodes[i].name) == set()
+
+
+def test_view_abstracts_a_kept_secret_whatever_the_scores_say():
+    tree = _siblings("Welcome back", "Your verification code is 847293")
+    n = len(tree.nodes)
+    vault = Vault()
+    view = build_view(
+        tree, np.full(n, K, dtype=np.int8), np.zeros(n), np.full(n, 10.0), vault, tau_nec=1.0, tau_sens=5.0
+    )
+    assert "847293" not in view.text()
+    assert view.tree["t1"].name == "[OTP_1]"
+    assert view.decisions["t1"].action == "A" and "secret" in view.decisions["t1"].reason
+    assert view.tree["t0"].name == "Welcome back"
+    assert vault.get("[OTP_1]").value == "Your verification code is 847293"
