@@ -103,3 +103,9 @@ def test_plain_text_passes_through(vault):
         rehydrate(parse_action("type [note] [leave at door]"), vault=vault, target=tree["note"], origin="")
         == "leave at door"
     )
+
+
+def test_a_stop_answer_is_filled_in_for_the_local_user(vault):
+    answer = rehydrate(parse_action("stop [The code is [OTP_1]]"), vault=vault, target=None, origin="http://shop.test")
+    assert answer == "The code is 847293"
+    assert rehydrate(parse_action("stop [[OTP_9] unknown]"), vault=vault, target=None, origin="") == "[OTP_9] unknown"

@@ -140,9 +140,18 @@ def rehydrate(action: Action, *, vault: Vault, target: UINode | None, origin: st
     """The text to really type for `action`: placeholders replaced by vault values, or refused.
 
     `target` is the raw node the action addresses, None when it is not in the current
-    sanitized view; `origin` is the current page's origin.
+    sanitized view; `origin` is the current page's origin. A `stop [answer]` is for the
+    user on this device, so its placeholders are filled in (the answer never goes back to
+    the model).
     """
     tokens = action.placeholders()
+    if action.kind == "stop":  # the final answer is shown to the user on this device: rehydrate it
+        text = action.text
+        for token in dict.fromkeys(tokens):
+            entry = vault.get(token)
+            if entry is not None:
+                text = text.replace(token, _value_for(entry.kind, entry.value))
+        return text
     if action.kind != "type":
         if tokens:
             raise ActionRefused(

@@ -26,7 +26,7 @@ from extractors import live, live_async
 from extractors.errors import first_line
 from extractors.tree import UINode, UITree
 from webminim.actions import Action, parse_action, rehydrate
-from webminim.egress.browser_adapter import check_navigation
+from webminim.egress.browser_adapter import RequestGuard, check_navigation
 from webminim.errors import ActionRefused, BrowserError, WebminimError
 from webminim.minim import Minim
 from webminim.session import AuditLog, LeakageBudget, disclosure
@@ -57,6 +57,7 @@ class _Core:
         self.step = 0
         self.raw: UITree | None = None
         self.view: SanitizedView | None = None
+        self.answer: str | None = None  # a stop action's answer, for the local user only
 
     def observed(self, raw: UITree) -> str:
         thresholds = self.budget.thresholds(self.minim.thresholds) if self.budget else self.minim.thresholds
@@ -85,6 +86,9 @@ class _Core:
 
     def plan(self, text: str | Action, current_url: str) -> tuple[Action, UINode | None, str]:
         action = parse_action(text) if isinstance(text, str) else text
+        if action.kind == "stop":
+            self.answer = rehydrate(action, vault=self.minim.vault, target=None, origin=origin_of(current_url))
+            return action, None, self.answer
         target = self.target(action)
         if action.kind in ("click", "hover", "type") and target is None:
             raise ActionRefused(f"[{action.node_id}] is not in the current observation")
@@ -119,6 +123,7 @@ class MinimPage:
         fmt: Format = "webarena",
         audit_log: Path | None = None,
         leakage_budget: float | None = None,
+        guard_requests: bool = True,
     ) -> None:
         self.page = page
         self._core = _Core(
@@ -128,6 +133,9 @@ class MinimPage:
             audit_log=audit_log,
             leakage_budget=leakage_budget,
         )
+        self.guard = RequestGuard(task=task)
+        if guard_requests:
+            self.guard.install(page)
 
     @property
     def view(self) -> SanitizedView | None:
@@ -136,6 +144,11 @@ class MinimPage:
     @property
     def vault(self):  # noqa: ANN201 - the session's Vault
         return self._core.minim.vault
+
+    @property
+    def answer(self) -> str | None:
+        """The agent's final answer (`stop [...]`), placeholders filled in, for the local user."""
+        return self._core.answer
 
     def observe(self) -> str:
         """The sanitized observation of the current page (what may be sent to the model)."""

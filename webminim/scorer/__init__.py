@@ -31,13 +31,19 @@ class Scores:
     n: np.ndarray
 
 
+MAX_NODES = 20_000  # beyond this, scoring would stall the agent for minutes: refuse instead
+
+
 class Scorer:
     """Scores trees for tasks with a trained ScorerNet and the MiniLM embedder."""
 
-    def __init__(self, model: ScorerNet, card: dict[str, Any], embedder: Embedder) -> None:
+    def __init__(
+        self, model: ScorerNet, card: dict[str, Any], embedder: Embedder, *, max_nodes: int = MAX_NODES
+    ) -> None:
         self.model = model
         self.card = card
         self.embedder = embedder
+        self.max_nodes = max_nodes
 
     @classmethod
     def load(cls, path: Path | None = None, *, embedder: Embedder | None = None) -> Scorer:
@@ -52,6 +58,11 @@ class Scorer:
         """Scores for several tasks on one tree: the tree is embedded once."""
         if not tasks or any(not isinstance(t, str) or not t.strip() for t in tasks):
             raise ScorerError("a task must be a non-empty text")
+        if len(tree) > self.max_nodes:
+            raise ScorerError(
+                f"page has {len(tree):,} accessibility nodes, more than the {self.max_nodes:,} webminim scores; "
+                "nothing is sent (raise Scorer.max_nodes to allow larger pages)"
+            )
         try:
             graph = build_graph(tree, self.embedder)
             task_embs = self.embedder.embed(list(tasks))
