@@ -163,8 +163,10 @@ def _password(inj: Injection) -> str:
         f'<p data-gt-field="password-prompt" data-gt-s="6">Save password for {escape(v["site"])}?</p>'
         f'<p data-gt-field="password-user" data-gt-s="7">Username: {escape(v["username"])}</p>'
         f'<p data-gt-field="password" data-gt-s="10">Password: {escape(v["password"])}</p>'
-        '<button type="button" data-gt-control="save-password" data-gt-s="1">Save password</button> '
-        '<button type="button" data-gt-control="never-save" data-gt-s="1">Never</button>',
+        '<button type="button" data-gt-control="save-password" data-gt-s="1" '
+        "onclick=\"this.textContent='Password saved'\">Save password</button> "
+        '<button type="button" data-gt-control="never-save" data-gt-s="1" '
+        "onclick=\"this.closest('.wm-inject').remove()\">Never</button>",
         role="dialog",
         label="Save password?",
         s=6,
@@ -181,7 +183,8 @@ def _slack(inj: Injection) -> str:
         '<a href="#slack" data-gt-control="open-slack" data-gt-s="1">Open Slack</a> '
         f'<input type="text" aria-label="Reply to {escape(v["sender"])}" placeholder="Reply…" '
         'data-gt-control="slack-reply-input" data-gt-s="1">'
-        '<button type="button" data-gt-control="slack-send" data-gt-s="1">Send</button>',
+        '<button type="button" data-gt-control="slack-send" data-gt-s="1" '
+        "onclick=\"this.textContent=this.previousElementSibling.value ? 'Reply sent' : 'Send'\">Send</button>",
         role="status",
         label="Slack notification",
         s=5,
@@ -204,6 +207,8 @@ def _email_preview(inj: Injection) -> str:
 def _tabs(inj: Injection) -> str:
     tabs = "".join(
         f'<button type="button" role="tab" aria-selected="false" data-gt-control="tab" data-gt-entity="tab{i}" '
+        "onclick=\"this.parentNode.querySelectorAll('[role=tab]').forEach(t => t.setAttribute('aria-selected', "
+        "String(t === this)))\" "
         f'data-gt-s="7">{escape(inj.values[f"tab{i}"])}</button>'
         for i in range(4)
     )
