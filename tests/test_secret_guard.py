@@ -69,7 +69,9 @@ def test_a_secret_split_over_sibling_nodes_flags_every_piece():
 def test_text_the_task_names_is_exempt():
     tree = _siblings("Your code is 847293")
     kept = list(range(len(tree.nodes)))
-    assert flag_secrets(tree.nodes, kept, "type your code is 847293 into the box", lambda i: tree.nodes[i].name) == set()
+    assert (
+        flag_secrets(tree.nodes, kept, "type your code is 847293 into the box", lambda i: tree.nodes[i].name) == set()
+    )
 
 
 def test_view_abstracts_a_kept_secret_whatever_the_scores_say():

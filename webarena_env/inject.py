@@ -208,7 +208,7 @@ def _tabs(inj: Injection) -> str:
     tabs = "".join(
         f'<button type="button" role="tab" aria-selected="false" data-gt-control="tab" data-gt-entity="tab{i}" '
         "onclick=\"this.parentNode.querySelectorAll('[role=tab]').forEach(t => t.setAttribute('aria-selected', "
-        "String(t === this)))\" "
+        'String(t === this)))" '
         f'data-gt-s="7">{escape(inj.values[f"tab{i}"])}</button>'
         for i in range(4)
     )
