@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from collections.abc import Iterator
@@ -11,12 +12,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from webarena_env.server import SiteServer
 from webminim.browser import launch_options
 from webminim.synthetic import large_page
 
 FIXTURES = Path(__file__).parent / "tests" / "fixtures"
+
+# Hostile-input fuzzing: CI runs a bounded slice; HYPOTHESIS_PROFILE=fuzz runs the long tier.
+settings.register_profile("ci", max_examples=30, derandomize=True)
+settings.register_profile("fuzz", max_examples=400)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 _SYNTHETIC = re.compile(r"^/synthetic/large/(\d+)$")
 
 
