@@ -163,6 +163,8 @@ EVASIONS: list[tuple[str, dict[str, Any]]] = [
     ("full-width digits", {"note": "ssn １２３-４５-６７８９"}),
     ("spaced digits", {"note": "ssn 1 2 3 - 4 5 - 6 7 8 9"}),
     ("html entities", {"note": html.escape(f"email {EMAIL}").replace("@", "&#64;")}),
+    ("spelled-out address", {"note": "write to dana.kim at gmail dot com"}),
+    ("accents", {"note": "has dïabètes"}),
 ]
 
 
@@ -250,14 +252,14 @@ def main() -> None:
         )
     console.print(by_stage)
 
-    evasion = Table(title="Evasion test (10 encodings of an SSN / email / condition)")
+    evasion = Table(title=f"Evasion test ({len(EVASIONS) - 1} encodings of an SSN / email / condition)")
     for column in ("encoding", "detected", "kinds"):
         evasion.add_column(column)
     rows = evasion_table(classifier)
     for name, hit, kinds in rows:
         evasion.add_row(name, "yes" if hit else "NO", ", ".join(kinds))
     console.print(evasion)
-    console.print(f"evasions detected: {sum(hit for name, hit, _ in rows if name != 'plain')}/10")
+    console.print(f"evasions detected: {sum(hit for name, hit, _ in rows if name != 'plain')}/{len(rows) - 1}")
 
     wm, pr = [], []
     for s in cases:

@@ -74,6 +74,9 @@ def test_benign_text_has_no_findings(classifier, text):
         ({"note": "ssn １２３-４５-６７８９"}, "ssn"),  # full-width digits
         ({"note": "ssn 1 2 3 - 4 5 - 6 7 8 9"}, "ssn"),  # spaced digits
         ({"note": "dana.kim&#64;gmail.com"}, "email"),  # HTML entities
+        ({"note": "write to dana.kim at gmail dot com"}, "email"),  # spelled out
+        ({"note": "reach me: dana[at]mail[dot]example[dot]org"}, "email"),
+        ({"note": "has dïabètes"}, "health"),  # accents
     ],
 )
 def test_evasions_are_detected_and_mapped_to_their_field(classifier, args, kind):

@@ -3,7 +3,10 @@
 * base64 and URL-encoded substrings are decoded, scanned, and a finding inside one covers
   the whole encoded substring in the source;
 * NFKC (full-width digits), zero-width characters, common homoglyphs (Cyrillic/Greek look-
-  alikes) and leetspeak are undone character by character, so spans map back exactly.
+  alikes), accents and leetspeak are undone character by character, so spans map back
+  exactly;
+* spelled-out e-mail addresses ("dana.kim at gmail dot com", "dana[at]gmail[dot]com") are
+  read as addresses.
 """
 
 from __future__ import annotations
@@ -56,6 +59,11 @@ _HOMOGLYPHS = str.maketrans(
         "Α": "A",
     }
 )
+_AT = r"(?:\s*[\[(]\s*at\s*[\])]\s*|\s+at\s+)"
+_DOT = r"(?:\s*[\[(]\s*dot\s*[\])]\s*|\s+dot\s+)"
+_SPELLED_EMAIL = re.compile(
+    rf"\b([A-Za-z0-9._%+-]+){_AT}([A-Za-z0-9-]+(?:(?:{_DOT}|\.)[A-Za-z0-9-]+)*)(?:{_DOT}|\.)([A-Za-z]{{2,6}})\b", re.I
+)
 _SPACED_DIGITS = re.compile(r"\d [\d-] ?\d")
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"})
 
@@ -79,6 +87,9 @@ def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
         decoded = unquote(m.group(0).replace("+", " "))
         if decoded != m.group(0):
             yield m.start(), m.end(), decoded
+    for m in _SPELLED_EMAIL.finditer(text):
+        host = re.sub(_DOT, ".", m.group(2), flags=re.I)
+        yield m.start(), m.end(), f"{m.group(1)}@{host}.{m.group(3)}"
 
 
 def normalized(text: str, *, leet: bool = False) -> tuple[str, list[int]] | None:
@@ -96,6 +107,8 @@ def normalized(text: str, *, leet: bool = False) -> tuple[str, list[int]] | None
         if ch == " " and 0 < i < last and text[i - 1] == "-" and text[i + 1].isdigit():
             continue
         mapped = unicodedata.normalize("NFKC", ch).translate(_ZERO_WIDTH).translate(_HOMOGLYPHS)
+        if not mapped.isascii():  # "dïabetes" -> "diabetes": drop combining accents
+            mapped = "".join(c for c in unicodedata.normalize("NFKD", mapped) if not unicodedata.combining(c))
         if leet and i in wordy:
             mapped = mapped.translate(_LEET)
         out.extend(mapped)
