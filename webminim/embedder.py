@@ -81,6 +81,10 @@ class Embedder:
                 raise ScorerError(f"cannot load the MiniLM text encoder: {exc}") from exc
         return self._model
 
+    def forget(self) -> None:
+        """Drop the in-memory cache (the disk cache, if any, stays): the next page is cold."""
+        self._memory.clear()
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), DIM), dtype=np.float32)
         if not texts:
