@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from webarena_env.inject import Injection, parse_specs
 from webarena_env.pages import PageSpec
-from webarena_env.server import twofa_injection
+from webarena_env.server import ServedPage
 from webarena_env.tasks import TASK_TYPES, PageView, TaskInstance, applicable, instances_for
 
 PAGES = {
@@ -18,21 +17,9 @@ PAGES = {
 INJECT = "tabs.banner,otp.toast,slack.sidebar,password.modal"
 
 
-@dataclass(frozen=True)
-class Case:
-    spec: PageSpec
-    inject: str
+@dataclass(frozen=True, slots=True)
+class Case(ServedPage):
     task: TaskInstance
-
-    @property
-    def url(self) -> str:
-        return f"{self.spec.path}&inject={self.inject}&iseed={self.spec.seed}"
-
-    def injections(self) -> list[Injection]:
-        served = parse_specs(self.inject, self.spec.seed)
-        if self.spec.page == "twofa":
-            served = [twofa_injection(self.spec.seed, self.spec.seed), *served]
-        return served
 
     @property
     def label(self) -> str:

@@ -3,12 +3,16 @@ bodies with PSD are blocked, and an agent's goto cannot carry PSD to another sit
 
 from __future__ import annotations
 
+import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from playwright.async_api import async_playwright
 from playwright.sync_api import Page
 
 from conftest import RECEIVED
+from webminim.browser import launch_options
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
 from webminim.errors import ActionRefused
 
@@ -46,6 +50,30 @@ def test_cross_origin_requests_are_minimized_or_blocked(page: Page, fixture_serv
     assert "dana.kim" not in sent and "123-45-6789" not in sent and "diabetes" not in sent
     assert [i.action for i in guard.incidents].count("blocked") == 1
     assert all("dana" not in str(i) for i in guard.incidents)  # incidents never carry values
+
+
+def test_the_guard_works_on_async_pages_too(fixture_server: str):
+    guard = RequestGuard(task="Check the forms page")
+
+    async def episode() -> None:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(**launch_options())
+            page = await browser.new_page()
+            await guard.install_async(page)
+            await page.goto(f"{fixture_server}/forms.html")
+            RECEIVED.clear()
+            await page.evaluate(
+                "other => fetch(other + '/collect?user=dana.kim%40gmail.com&lang=en', {mode: 'no-cors'})",
+                tracker(fixture_server),
+            )
+            await browser.close()
+
+    # pytest-playwright's sync loop owns this thread; the async run gets a thread of its own
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, episode()).result(timeout=120)
+    wait_for(1)
+    assert RECEIVED and "lang=en" in RECEIVED[-1]["path"] and "dana.kim" not in RECEIVED[-1]["path"]
+    assert [i.action for i in guard.incidents] == ["rewritten"]
 
 
 def test_same_origin_requests_are_untouched(page: Page, fixture_server: str):

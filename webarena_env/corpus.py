@@ -20,10 +20,10 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from extractors.live import extract_page
 from extractors.tree import UITree
-from webarena_env.inject import PLACEMENTS, Injection, parse_specs
+from webarena_env.inject import PLACEMENTS
 from webarena_env.labeller import document_marks, dom_marks, label_tree
 from webarena_env.pages import PageSpec
-from webarena_env.server import running_sites, twofa_injection
+from webarena_env.server import ServedPage, running_sites
 from webarena_env.tasks import BROWSE_TASK, PageView, instances_for
 from webminim.browser import launch_options
 from webminim.corpus import CorpusCard, CorpusTree, CorpusWriter, Secret, Variant, make_card
@@ -54,22 +54,9 @@ DEFAULT_TREES = 240
 
 
 @dataclass(frozen=True, slots=True)
-class TreePlan:
+class TreePlan(ServedPage):
     index: int
-    spec: PageSpec
-    inject: str  # "kind.placement,..." as in the page URL; values derive from the page seed
     split: str
-
-    @property
-    def url(self) -> str:
-        return f"{self.spec.path}&inject={self.inject}&iseed={self.spec.seed}"
-
-    def injections(self) -> list[Injection]:
-        """The injections exactly as the server renders them for this page's URL."""
-        served = parse_specs(self.inject, self.spec.seed)
-        if self.spec.page == "twofa":
-            served = [twofa_injection(self.spec.seed, self.spec.seed), *served]
-        return served
 
 
 def plan(trees: int, seed: int) -> list[TreePlan]:
@@ -97,7 +84,7 @@ def plan(trees: int, seed: int) -> list[TreePlan]:
     split_of = {i: "val" for i in theme_a[:n_val]}
     split_of.update({i: "test" for i in theme_a[n_val : n_val + n_test]})
     return [
-        TreePlan(i, spec, inj, "heldout_theme" if spec.theme == "b" else split_of.get(i, "train"))
+        TreePlan(spec, inj, i, "heldout_theme" if spec.theme == "b" else split_of.get(i, "train"))
         for i, spec, inj in specs
     ]
 

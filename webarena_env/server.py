@@ -43,6 +43,25 @@ def twofa_injection(seed: int, iseed: int) -> Injection:
     return Injection("otp", "toast", seed=iseed * 31 + seed)
 
 
+@dataclass(frozen=True, slots=True)
+class ServedPage:
+    """A page with injections, as one URL of these sites: its path and what it will show."""
+
+    spec: PageSpec
+    inject: str  # "kind.placement,..." as in the page URL; values derive from the page seed
+
+    @property
+    def url(self) -> str:
+        return f"{self.spec.path}&inject={self.inject}&iseed={self.spec.seed}"
+
+    def injections(self) -> list[Injection]:
+        """The injections exactly as the server renders them for this page's URL."""
+        served = parse_specs(self.inject, self.spec.seed)
+        if self.spec.page == "twofa":
+            served = [twofa_injection(self.spec.seed, self.spec.seed), *served]
+        return served
+
+
 @dataclass
 class SiteState:
     """Actions users took on the sites, in order (the e2e suite checks them)."""

@@ -222,6 +222,7 @@ class AsyncMinimPage:
         fmt: Format = "webarena",
         audit_log: Path | None = None,
         leakage_budget: float | None = None,
+        guard_requests: bool = True,
     ) -> None:
         self.page = page
         self._core = _Core(
@@ -231,15 +232,29 @@ class AsyncMinimPage:
             audit_log=audit_log,
             leakage_budget=leakage_budget,
         )
+        self.guard = RequestGuard(task=task)
+        self._guard_pending = guard_requests  # routes are installed with an await: on first use
+
+    async def _ensure_guard(self) -> None:
+        if self._guard_pending:
+            self._guard_pending = False
+            await self.guard.install_async(self.page)
 
     @property
     def view(self) -> SanitizedView | None:
         return self._core.view
 
+    @property
+    def answer(self) -> str | None:
+        """The agent's final answer (`stop [...]`), placeholders filled in, for the local user."""
+        return self._core.answer
+
     async def observe(self) -> str:
+        await self._ensure_guard()
         return self._core.observed(await live_async.extract_page(self.page))
 
     async def act(self, action: str | Action) -> None:
+        await self._ensure_guard()
         try:
             planned, target, text = self._core.plan(action, self.page.url)
         except ActionRefused as exc:

@@ -12,8 +12,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from playwright.async_api import Page as AsyncPage
+from playwright.async_api import Route as AsyncRoute
 from playwright.sync_api import Page, Route
 
 from webminim.egress.classifier import PSDClassifier
@@ -46,17 +49,22 @@ class RequestGuard:
         task = " ".join([self.task, *self.task_context]).lower()
         return [f.kind for f in self.classifier.classify_text(text, key) if f.text.lower() not in task]
 
-    def clean_url(self, url: str) -> tuple[str, list[str], list[str]]:
-        """(url without PSD-bearing query parameters, dropped names, kinds found)."""
-        parts = urlsplit(url)
+    def _filter_pairs(self, pairs: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[str], list[str]]:
+        """(pairs kept, names dropped, kinds found) for query-string or form pairs."""
         kept, dropped, kinds = [], [], []
-        for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        for key, value in pairs:
             found = self._unnamed(value, key)
             if found:
                 dropped.append(key)
                 kinds.extend(found)
             else:
                 kept.append((key, value))
+        return kept, dropped, kinds
+
+    def clean_url(self, url: str) -> tuple[str, list[str], list[str]]:
+        """(url without PSD-bearing query parameters, dropped names, kinds found)."""
+        parts = urlsplit(url)
+        kept, dropped, kinds = self._filter_pairs(parse_qsl(parts.query, keep_blank_values=True))
         path_kinds = self._unnamed(parts.path, "path")
         if path_kinds:
             raise EgressError(f"the path of {origin(url)} carries {', '.join(sorted(set(path_kinds)))}")
@@ -79,44 +87,60 @@ class RequestGuard:
                     del data[key]
             return json.dumps(data), dropped, kinds
         if "application/x-www-form-urlencoded" in content_type or not content_type:
-            kept, dropped, kinds = [], [], []
-            for key, value in parse_qsl(body, keep_blank_values=True):
-                found = self._unnamed(value, key)
-                if found:
-                    dropped.append(key)
-                    kinds.extend(found)
-                else:
-                    kept.append((key, value))
+            kept, dropped, kinds = self._filter_pairs(parse_qsl(body, keep_blank_values=True))
             return urlencode(kept), dropped, kinds
         found = self._unnamed(body, "body")
         if found:
             raise EgressError(f"opaque {content_type} body carries {', '.join(sorted(set(found)))}")
         return body, [], []
 
-    def handle(self, route: Route, page_origin: str) -> None:
-        request = route.request
-        if origin(request.url) == page_origin:
-            route.continue_()
-            return
+    def verdict(self, url: str, post_data: str | None, content_type: str, page_origin: str) -> dict[str, Any] | None:
+        """What to do with one request: None to let it pass, {} to abort it, or the
+        `continue_` overrides (url, post_data) that strip PSD bound for another origin."""
+        if origin(url) == page_origin:
+            return None
         try:
-            url, dropped, kinds = self.clean_url(request.url)
-            body = request.post_data
+            clean, dropped, kinds = self.clean_url(url)
+            body = post_data
             if body:
-                body, dropped_body, kinds_body = self.clean_body(body, request.headers.get("content-type", ""))
+                body, dropped_body, kinds_body = self.clean_body(body, content_type)
                 dropped += dropped_body
                 kinds += kinds_body
         except EgressError:
-            self.incidents.append(Incident(origin(request.url), "blocked", [], []))
-            route.abort("blockedbyclient")
-            return
-        if dropped:
-            self.incidents.append(Incident(origin(request.url), "rewritten", dropped, sorted(set(kinds))))
-            route.continue_(url=url, post_data=body if request.post_data else None)
-        else:
+            self.incidents.append(Incident(origin(url), "blocked", [], []))
+            return {}
+        if not dropped:
+            return None
+        self.incidents.append(Incident(origin(url), "rewritten", dropped, sorted(set(kinds))))
+        return {"url": clean, "post_data": body if post_data else None}
+
+    def _verdict_for(self, route: Route | AsyncRoute, page_url: str) -> dict[str, Any] | None:
+        request = route.request
+        return self.verdict(request.url, request.post_data, request.headers.get("content-type", ""), origin(page_url))
+
+    def handle(self, route: Route, page_url: str) -> None:
+        verdict = self._verdict_for(route, page_url)
+        if verdict is None:
             route.continue_()
+        elif verdict:
+            route.continue_(**verdict)
+        else:
+            route.abort("blockedbyclient")
+
+    async def handle_async(self, route: AsyncRoute, page_url: str) -> None:
+        verdict = self._verdict_for(route, page_url)
+        if verdict is None:
+            await route.continue_()
+        elif verdict:
+            await route.continue_(**verdict)
+        else:
+            await route.abort("blockedbyclient")
 
     def install(self, page: Page) -> None:
-        page.route("**/*", lambda route: self.handle(route, origin(page.url)))
+        page.route("**/*", lambda route: self.handle(route, page.url))
+
+    async def install_async(self, page: AsyncPage) -> None:
+        await page.route("**/*", lambda route: self.handle_async(route, page.url))
 
 
 def check_navigation(url: str, current_url: str, guard: RequestGuard) -> str:
