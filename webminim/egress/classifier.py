@@ -96,19 +96,7 @@ class PSDClassifier:
         self._deadline_check(deadline)
         for start, end, decoded in decoded_segments(text):
             for detector in self.detectors:
-                for f in detector.detect(decoded, field):
-                    found.append(
-                        Finding(
-                            f.category,
-                            f.kind,
-                            start,
-                            end,
-                            text[start:end],
-                            f"{f.detector}+decoded",
-                            f.precision,
-                            f.hint,
-                        )
-                    )
+                found.extend(f.mapped(start, end, text, "decoded") for f in detector.detect(decoded, field))
             self._deadline_check(deadline)
         variants = [normalized(text)]
         if self._lexicon is not None and _LEET_HINT.search(text):
@@ -120,19 +108,7 @@ class PSDClassifier:
             detectors = self.detectors if variant is variants[0] else [self._lexicon]
             for detector in detectors:
                 for f in detector.detect(norm, field):  # type: ignore[union-attr]
-                    start, end = index[f.start], index[f.end - 1] + 1
-                    found.append(
-                        Finding(
-                            f.category,
-                            f.kind,
-                            start,
-                            end,
-                            text[start:end],
-                            f"{f.detector}+normalized",
-                            f.precision,
-                            f.hint,
-                        )
-                    )
+                    found.append(f.mapped(index[f.start], index[f.end - 1] + 1, text, "normalized"))
             self._deadline_check(deadline)
         return resolve_overlaps(found)
 

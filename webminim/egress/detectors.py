@@ -8,6 +8,7 @@ run first so the expensive parsers only see text that can match.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterable
@@ -42,6 +43,12 @@ class Finding:
     def at(self, path: str) -> Finding:
         return Finding(
             self.category, self.kind, self.start, self.end, self.text, self.detector, self.precision, self.hint, path
+        )
+
+    def mapped(self, start: int, end: int, source: str, via: str) -> Finding:
+        """This finding, made in a decoded or normalized view, moved back onto `source`."""
+        return dataclasses.replace(
+            self, start=start, end=end, text=source[start:end], detector=f"{self.detector}+{via}"
         )
 
     def shifted(self, offset: int, length: int | None = None, text: str | None = None) -> Finding:
