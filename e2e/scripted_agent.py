@@ -171,7 +171,7 @@ class Episode:
 
 SEARCHBOX = "searchbox|textbox"
 SEARCH_FIELD = r"search|looking for|find|refine"
-SEARCH_BUTTON = r"^(search|go|look up|find|🔎|🔍|⌕)$"
+SEARCH_BUTTON = r"^(search|search now|search items|go|look up|find|🔎|🔍|⌕)$"
 
 
 def _search(ep: Episode, obs: Observation, query: str) -> bool:
@@ -185,6 +185,8 @@ def _placeholder_or(text: str, pattern: str) -> str | None:
     m = re.search(rf"\[{pattern}_\d+\]", text)
     return m.group(0) if m else None
 
+
+SEND = r"^(send|send now|deliver|send message|dispatch|send it)$"
 
 # -- shopping -------------------------------------------------------------------------------------
 
@@ -214,7 +216,7 @@ def t_add_to_cart(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
     if anchor is None:
         raise TaskFailed(f"cannot see {name}")
     button = obs.find("button", rf"add {re.escape(name)} to") or obs.near(
-        anchor, "button", r"add to|buy now|basket|bag|trolley", after=True
+        anchor, "button", r"add to|buy now|basket|bag|trolley|put in cart|purchase", after=True
     )
     before = len(ep.state())
     ep.click(button, "an add-to-cart button")
@@ -243,7 +245,7 @@ def t_compare_products(ep: Episode, task: TaskInstance, obs: Observation) -> boo
 
 def t_add_to_wishlist(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
     before = len(ep.state())
-    ep.click(obs.find("button", r"wish|favou?rite|save|keep for later"), "the wishlist button")
+    ep.click(obs.find("button", r"wish|favou?rite|save|keep for later|remember this"), "the wishlist button")
     return any(a["action"] == "add_to_wishlist" for a in ep.state()[before:])
 
 
@@ -281,7 +283,7 @@ def t_complete_2fa(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
     code = re.search(r"(?<=code is )\d{6}|\[OTP_\d+\]", line.name).group(0)
     obs = ep.type(obs.find("textbox", r"code"), code, "the code field")
     before = len(ep.state())
-    ep.click(obs.find("button", r"verify|submit|continue|next|confirm"), "the verify button")
+    ep.click(obs.find("button", r"verify|submit|continue|next|confirm|check code|validate"), "the verify button")
     return any(a["action"] == "verify_2fa" and a.get("ok") for a in ep.state()[before:])
 
 
@@ -317,9 +319,9 @@ def t_vote_content(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
     if anchor is None:
         raise TaskFailed("cannot see the item to vote on")
     words = (
-        r"upvote|vote up|\+1|thumbs up|agree|like"
+        r"upvote|vote up|\+1|thumbs up|agree|like|recommend|▲"
         if direction == "up"
-        else r"downvote|vote down|-1|thumbs down|disagree|unhelpful|flag"
+        else r"downvote|vote down|-1|thumbs down|disagree|unhelpful|flag|not useful|▼"
     )
     button = obs.near(anchor, "button", words, window=10)
     before = len(ep.state())
@@ -345,11 +347,11 @@ def t_reply_comment(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
         if anchor is None:
             raise TaskFailed("cannot see the comment")
         obs = ep.click(
-            obs.near(anchor, "link|button", r"^(reply|answer|respond|write a reply)$", window=10), "the reply link"
+            obs.near(anchor, "link|button", r"^(reply|answer|respond|write a reply|comment|leave a comment)$", window=10), "the reply link"
         )
-    obs = ep.type(obs.find("textbox", r"reply|response|thoughts"), "Thanks for the tip!", "the reply box")
+    obs = ep.type(obs.find("textbox", r"reply|response|thoughts|comment"), "Thanks for the tip!", "the reply box")
     before = len(ep.state())
-    ep.click(obs.find("button", r"^(save|post|submit|publish|reply)$"), "the submit button")
+    ep.click(obs.find("button", r"^(save|post|submit|publish|reply|send reply|done)$"), "the submit button")
     return any(a["action"] == "reply" and "Thanks" in a.get("text", "") for a in ep.state()[before:])
 
 
@@ -392,11 +394,11 @@ def _contact_address(ep: Episode, obs: Observation, key: str) -> str:
 def t_compose_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
     address = _contact_address(ep, obs, task.targets[0])
     if "/compose" not in ep.url():
-        obs = ep.click(obs.find("link|button", r"compose|write|new message|new mail|\+ create"), "compose")
+        obs = ep.click(obs.find("link|button", r"compose|write|new message|new mail|new email|draft|\+ create"), "compose")
     obs = ep.type(obs.find("textbox", r"^to$"), address, "the To field")
-    obs = ep.type(obs.find("textbox", r"subject"), "Quick question", "the subject field")
+    obs = ep.type(obs.find("textbox", r"subject|title"), "Quick question", "the subject field")
     before = len(ep.state())
-    ep.click(obs.find("button", r"^(send|send now|deliver|send message)$"), "send")
+    ep.click(obs.find("button", SEND), "send")
     expected = mail(ep.spec.seed).contacts[int(task.targets[0][1:])][1]
     return any(a["action"] == "send" and a.get("to") == expected for a in ep.state()[before:])
 
@@ -407,7 +409,7 @@ def t_reply_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
         obs = ep.click(obs.find("link|button", r"^(reply|respond)$"), "reply")
     obs = ep.type(obs.find("textbox", r"message|body"), "I agree, thanks.", "the message body")
     before = len(ep.state())
-    ep.click(obs.find("button", r"^(send|send now|deliver|send message)$"), "send")
+    ep.click(obs.find("button", SEND), "send")
     return any(a["action"] == "send" and a.get("in_reply_to") == task.targets[0] for a in ep.state()[before:])
 
 
@@ -420,11 +422,11 @@ def t_forward_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
     address = _contact_address(ep, obs, task.targets[1])
     obs = _open_message(ep, obs, task.targets[0])
     if "mode=forward" not in ep.url():
-        obs = ep.click(obs.find("link|button", r"forward|send on|fwd|share by mail|pass on"), "forward")
+        obs = ep.click(obs.find("link|button", r"forward|send on|fwd|share by mail|pass on|redirect"), "forward")
     address = address if not address.startswith("[") else _contact_address(ep, obs, task.targets[1])
     obs = ep.type(obs.find("textbox", r"^to$"), address, "the To field")
     before = len(ep.state())
-    ep.click(obs.find("button", r"^(send|send now|deliver|send message)$"), "send")
+    ep.click(obs.find("button", SEND), "send")
     expected = mail(ep.spec.seed).contacts[int(task.targets[1][1:])][1]
     return any(
         a["action"] == "send" and a.get("to") == expected and a.get("in_reply_to") == task.targets[0]
@@ -438,7 +440,7 @@ def t_delete_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
     if anchor is None:
         raise TaskFailed("cannot see the email")
     before = len(ep.state())
-    delete = r"delete|trash|bin|discard|remove|🗑"
+    delete = r"delete|trash|bin|discard|remove|throw away|🗑"
     # a message's own control follows it (row or reading pane); fall back to the nearest one
     ep.click(obs.near(anchor, "button", delete, after=True) or obs.near(anchor, "button", delete), "delete")
     return any(a["action"] == "delete" and a.get("message") == task.targets[0] for a in ep.state()[before:])

@@ -98,7 +98,7 @@ def test_forum_vote_and_reply(page: Page, sites: SiteServer):
     page.get_by_role("button", name=words["upvote"], exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("Thanks for voting")
     page.get_by_role("link", name=words["reply"], exact=True).first.click()
-    page.get_by_role("textbox", name="Your reply").fill("Thanks for the tip!")
+    page.get_by_role("textbox", name=words["reply_box"]).fill("Thanks for the tip!")
     page.get_by_role("button", name=words["submit_reply"], exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("Your reply was posted")
     last = actions(sites)[-1]

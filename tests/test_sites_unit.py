@@ -62,6 +62,12 @@ def test_theme_a_varies_its_wording_but_never_uses_theme_b_labels(client):
         "Confirm",
         "Saved links",
         "Mailbox",
+        "Like this reply",
+        "Flag as unhelpful",
+        "Type your response",
+        "Add a subject",
+        "♡ Save",
+        "♥ Like",
     }
     vocabulary = {word for words in WORDING.values() for word in words}
     assert not vocabulary & theme_b_labels

@@ -151,22 +151,27 @@ CONTEXTS = {"shop": shop_context, "forum": forum_context, "mail": mail_context}
 # learns what a control does rather than one site's exact label. (Theme B, held out, has
 # its own fixed wording; these lists were chosen not to contain it.)
 WORDING: dict[str, tuple[str, ...]] = {
-    "cart": ("Cart", "Bag", "Trolley", "Shopping cart"),
-    "add_to_cart": ("Add to Cart", "Add to Bag", "Buy now", "Add to trolley"),
-    "wishlist": ("Wishlist", "Favorites", "Saved for later", "Wish List"),
-    "add_to_wishlist": ("Add to Wish List", "Add to Favorites", "♡ Favorite", "Keep for later"),
-    "search": ("Search", "Go", "Look up", "🔎"),
-    "upvote": ("Upvote", "Vote up", "+1", "Thumbs up"),
-    "downvote": ("Downvote", "Vote down", "-1", "Thumbs down"),
-    "reply": ("reply", "Answer", "Write a reply", "Reply"),
-    "comments": ("comments", "responses", "discussion", "answers"),
-    "submit_reply": ("Save", "Post", "Submit", "Publish"),
-    "compose": ("Compose", "Write", "New message", "+ Create"),
-    "forward": ("Forward", "Send on", "Fwd", "Share by mail"),
-    "delete": ("Delete", "Trash", "Bin", "Discard conversation"),
-    "send": ("Send", "Send now", "Deliver", "Send message"),
-    "verify": ("Verify", "Submit", "Continue", "Next"),
-    "bookmarks": ("Bookmarks", "Pinned", "Quick links", "Favourites bar"),
+    # Theme A draws one label per control per seed so the scorer learns what a control does,
+    # not one string. Theme B's own labels ("Add to basket", "♥ Like", "New mail", "Pass on",
+    # "Type your response", ...) are never in these pools: it stays a held-out wording.
+    "cart": ("Cart", "Bag", "Trolley", "Shopping cart", "Your cart", "Cart items"),
+    "add_to_cart": ("Add to Cart", "Add to Bag", "Buy now", "Add to trolley", "Put in cart", "Purchase"),
+    "wishlist": ("Wishlist", "Favorites", "Saved for later", "Wish List", "My saved list"),
+    "add_to_wishlist": ("Add to Wish List", "Add to Favorites", "♡ Favorite", "Keep for later", "Remember this"),
+    "search": ("Search", "Go", "Look up", "🔎", "Search items", "Search now"),
+    "upvote": ("Upvote", "Vote up", "+1", "Thumbs up", "Recommend", "▲"),
+    "downvote": ("Downvote", "Vote down", "-1", "Thumbs down", "Not useful", "▼"),
+    "reply": ("reply", "Answer", "Write a reply", "Reply", "Comment", "Leave a comment"),
+    "comments": ("comments", "responses", "discussion", "answers", "reactions", "thread replies"),
+    "submit_reply": ("Save", "Post", "Submit", "Publish", "Send reply", "Done"),
+    "reply_box": ("Your reply", "Write your reply", "Comment text", "Your comment"),
+    "compose": ("Compose", "Write", "New message", "+ Create", "New email", "Draft"),
+    "forward": ("Forward", "Send on", "Fwd", "Share by mail", "Redirect"),
+    "delete": ("Delete", "Trash", "Bin", "Discard conversation", "Throw away", "Delete forever"),
+    "send": ("Send", "Send now", "Deliver", "Send message", "Dispatch", "Send it"),
+    "subject": ("Subject", "Title", "Subject line"),
+    "verify": ("Verify", "Submit", "Continue", "Next", "Check code", "Validate"),
+    "bookmarks": ("Bookmarks", "Pinned", "Quick links", "Favourites bar", "Shortcuts", "Saved pages"),
 }
 
 
