@@ -186,6 +186,8 @@ def _placeholder_or(text: str, pattern: str) -> str | None:
     return m.group(0) if m else None
 
 
+REPLY_LINK = r"^(reply|answer|respond|write a reply|comment|leave a comment)$"
+COMPOSE = r"compose|write|new message|new mail|new email|draft|\+ create"
 SEND = r"^(send|send now|deliver|send message|dispatch|send it)$"
 
 # -- shopping -------------------------------------------------------------------------------------
@@ -346,9 +348,7 @@ def t_reply_comment(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
         anchor = next((line for line in obs.lines if comment.text[:40] in line.name), None)
         if anchor is None:
             raise TaskFailed("cannot see the comment")
-        obs = ep.click(
-            obs.near(anchor, "link|button", r"^(reply|answer|respond|write a reply|comment|leave a comment)$", window=10), "the reply link"
-        )
+        obs = ep.click(obs.near(anchor, "link|button", REPLY_LINK, window=10), "the reply link")
     obs = ep.type(obs.find("textbox", r"reply|response|thoughts|comment"), "Thanks for the tip!", "the reply box")
     before = len(ep.state())
     ep.click(obs.find("button", r"^(save|post|submit|publish|reply|send reply|done)$"), "the submit button")
@@ -394,7 +394,7 @@ def _contact_address(ep: Episode, obs: Observation, key: str) -> str:
 def t_compose_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
     address = _contact_address(ep, obs, task.targets[0])
     if "/compose" not in ep.url():
-        obs = ep.click(obs.find("link|button", r"compose|write|new message|new mail|new email|draft|\+ create"), "compose")
+        obs = ep.click(obs.find("link|button", COMPOSE), "compose")
     obs = ep.type(obs.find("textbox", r"^to$"), address, "the To field")
     obs = ep.type(obs.find("textbox", r"subject|title"), "Quick question", "the subject field")
     before = len(ep.state())
