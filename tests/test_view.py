@@ -124,3 +124,15 @@ def test_the_part_of_a_withheld_name_the_task_names_stays_readable():
     assert view.tree["2"].name == "Julie Gordon · [EMAIL_1]"  # the agent can find her row
     assert view.tree["3"].name.startswith("[") and "Marcus" not in view.text()  # nobody else's
     assert "julie.gordon@example.org" not in view.text()
+
+
+def test_a_code_is_never_split_around_the_words_a_task_uses():
+    b = TreeBuilder()
+    b.add("1", "RootWebArea", name="Sign in")
+    b.add("2", "StaticText", parent="1", name="Your verification code is 540719. It expires in 5 minutes.")
+    tree = b.build(url="http://shop.test/twofa")
+    acts = np.array([K, A], dtype=np.int8)
+    s, n = np.array([1.0, 9.6]), np.array([10.0, 9.7])
+    task = "Enter the verification code I was sent and finish signing in"
+    view = build_view(tree, acts, s, n, Vault(), tau_nec=1.0, tau_sens=5.0, task=task)
+    assert view.tree["2"].name == "[OTP_1]"  # one placeholder the agent can type, not "[TEXT_1] verification code …"

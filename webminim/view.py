@@ -30,7 +30,7 @@ from extractors.tree import PropertyValue, TreeBuilder, UINode, UITree
 from webminim.metrics import A, K, R
 from webminim.renderers import render
 from webminim.secret_guard import flag_secrets
-from webminim.vault import Vault
+from webminim.vault import Vault, kind_of
 
 Action = Literal["K", "A", "R"]
 ACTION_NAMES: dict[int, Action] = {K: "K", A: "A", R: "R"}
@@ -227,12 +227,15 @@ def _abstract_all(
 
 
 _WORD = re.compile(r"\S+")
+_WHOLE_KINDS = {"OTP", "PASSWORD", "CARD", "SSN"}
 _EDGE_PUNCTUATION = " ,.;:!?()[]<>\"'·-"
 
 
 def _partly_named(text: str, task: str, vault: Vault, origin: str, node_id: str) -> str | None:
     """`text` with the runs of words the task names kept and the rest as placeholders, or
     None when the task names none of it ("Julie Gordon · julie@x.org" -> "Julie Gordon · [EMAIL_1]")."""
+    if kind_of(text) in _WHOLE_KINDS:
+        return None  # a code or password is one value: never split it around task words
     words = list(_WORD.finditer(text))
     named: list[tuple[int, int]] = []
     i = 0
@@ -243,7 +246,8 @@ def _partly_named(text: str, task: str, vault: Vault, origin: str, node_id: str)
         ):
             j += 1
         run = " ".join(w.group(0) for w in words[i:j]).strip(_EDGE_PUNCTUATION)
-        if j > i and (j - i >= 2 or len(run) >= 5):
+        if j > i and (j - i >= 2 or len(run) >= 5) and any(w.group(0)[:1].isupper() for w in words[i:j]):
+            # only names the task gives ("Julie Gordon"), not common words ("verification code")
             named.append((words[i].start(), words[j - 1].end()))
             i = j
         else:
