@@ -65,3 +65,23 @@ def test_tisl_is_normalised_over_the_whole_dataset():
     a = inst([R, K], n=[0, 0], s=[10, 1], tokens=[100, 10])  # leaks 10 of 1010
     b = inst([K], n=[0], s=[5], tokens=[2])  # leaks 10 of 10
     assert summarize([a, b]).tisl == pytest.approx(20 / 1020)
+
+
+def test_a_control_stays_while_its_label_is_shown():
+    from extractors.tree import TreeBuilder
+    from webminim.policy import controls_of
+
+    b = TreeBuilder()
+    b.add("root", "RootWebArea", name="Post")
+    b.add("link", "link", parent="root", name="Reply")
+    b.add("text", "StaticText", parent="link", name="Reply")
+    b.add("other", "StaticText", parent="root", name="Ad")
+    tree = b.build(url="http://forum.test/post")
+    controls = controls_of(tree)
+    assert controls.tolist() == [-1, -1, 1, -1]
+    s = np.array([1.0, 1.0, 1.0, 1.0])
+    n = np.array([10.0, 0.2, 6.0, 0.1])  # the scorer wants the text but not its link
+    assert decide(s, n).tolist() == [K, R, K, R]
+    assert decide(s, n, controls=controls).tolist() == [K, K, K, R]  # the link can be clicked
+    s[1] = 8.0
+    assert decide(s, n, controls=controls)[1] == A  # a sensitive control is shown abstracted

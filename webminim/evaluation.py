@@ -21,7 +21,7 @@ from webminim.corpus import read_card
 from webminim.embedder import Embedder
 from webminim.features import task_features
 from webminim.metrics import A, Instance, K, R, Summary, summarize
-from webminim.policy import Thresholds, decide
+from webminim.policy import Thresholds, controls_of, decide
 from webminim.scorer.model import ScorerNet
 from webminim.training import Prepared, Variant, load_split, predict, prepare
 from webminim.vault import Vault
@@ -94,10 +94,11 @@ def evaluate_split(
             np.zeros(len(p.s), dtype=np.int8),
         )
         predictions = predict(model, [(p, v) for v in p.variants] + [(p, browse)])
+        controls = controls_of(p.tree.tree)
         browse_s, browse_n = predictions[-1]
         for v, (s_hat, n_hat) in zip(p.variants, predictions[:-1], strict=True):
             size = len(p.s)
-            minim = decide(s_hat, n_hat, thresholds)
+            minim = decide(s_hat, n_hat, thresholds, controls)
             methods["full"].append(_instance(p, v, baselines.full(size)))
             methods["random_20"].append(_instance(p, v, baselines.random_budget(size, rng)))
             methods["sensitivity_only_20"].append(_instance(p, v, baselines.sensitivity_only(s_hat)))
@@ -108,14 +109,14 @@ def evaluate_split(
             methods["A->R"].append(_instance(p, v, np.where(minim == A, R, minim)))
             methods["A->K"].append(_instance(p, v, np.where(minim == A, K, minim)))
             by_semantics[v.semantics].append(inst)
-            sweep_scores.append((p, v, s_hat, n_hat))
+            sweep_scores.append((p, v, s_hat, n_hat, controls))
             targets = v.n == 10
             target_real.append(float(n_hat[targets].mean()))
             target_browse.append(float(browse_n[targets].mean()))
             risky = (v.n <= 1) & (p.s >= 5)
             if risky.any():
                 risky_kept_real.append(float((minim[risky] != R).mean()))
-                risky_kept_browse.append(float((decide(browse_s, browse_n, thresholds)[risky] != R).mean()))
+                risky_kept_browse.append(float((decide(browse_s, browse_n, thresholds, controls)[risky] != R).mean()))
             _check_secrets(p, minim, s_hat, n_hat, thresholds, hidden, v.task)
         if on_tree:
             on_tree(done, len(prepared))
@@ -127,7 +128,7 @@ def evaluate_split(
     report.table4 = {name: summarize(methods[name]) for name in ("webminim", "A->R", "A->K")}
     for tau in SWEEP:
         t = Thresholds(tau_nec=tau, tau_sens=thresholds.tau_sens)
-        summary = summarize(_instance(p, v, decide(s, n, t)) for p, v, s, n in sweep_scores)
+        summary = summarize(_instance(p, v, decide(s, n, t, c)) for p, v, s, n, c in sweep_scores)
         report.sweep.append(
             {"tau_nec": tau, "tcnp": summary.tcnp, "tcnp_i": summary.tcnp_i, "tisl": summary.tisl, "keep": summary.keep}
         )

@@ -15,7 +15,7 @@ from pathlib import Path
 from extractors.tree import UITree
 from webminim.embedder import Embedder
 from webminim.errors import PolicyError, ScorerError
-from webminim.policy import Thresholds, decide
+from webminim.policy import Thresholds, controls_of, decide
 from webminim.scorer import Scorer
 from webminim.vault import Vault
 from webminim.view import SanitizedView, build_view
@@ -44,7 +44,7 @@ class Minim:
         limits = thresholds if thresholds is not None else self.thresholds
         scores = self.scorer.score(tree, task)
         try:
-            actions = decide(scores.s, scores.n, limits)
+            actions = decide(scores.s, scores.n, limits, controls_of(tree))
             return build_view(
                 tree,
                 actions,

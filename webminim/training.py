@@ -20,7 +20,7 @@ from webminim.corpus import CorpusTree, iter_corpus, read_card
 from webminim.embedder import Embedder
 from webminim.features import TreeGraph, build_graph, node_text, task_features
 from webminim.metrics import Instance, Summary, summarize
-from webminim.policy import Thresholds, decide
+from webminim.policy import Thresholds, controls_of, decide
 from webminim.scorer import checkpoint
 from webminim.scorer.model import ModelConfig, ScorerNet, ci_loss, expected_score
 
@@ -142,6 +142,7 @@ def evaluate(model: ScorerNet, data: Sequence[Prepared], thresholds: Thresholds 
     instances = []
     for prepared in data:
         items = [(prepared, v) for v in prepared.variants]
+        controls = controls_of(prepared.tree.tree)
         for (s_hat, n_hat), (_, v) in zip(predict(model, items), items, strict=True):
             instances.append(
                 Instance(
@@ -149,7 +150,7 @@ def evaluate(model: ScorerNet, data: Sequence[Prepared], thresholds: Thresholds 
                     v.n.astype(np.float32),
                     prepared.interactive,
                     prepared.tokens,
-                    decide(s_hat, n_hat, thresholds),
+                    decide(s_hat, n_hat, thresholds, controls),
                     v.semantics,
                 )
             )
