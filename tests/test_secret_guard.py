@@ -86,3 +86,9 @@ def test_view_abstracts_a_kept_secret_whatever_the_scores_say():
     assert view.decisions["t1"].action == "A" and "secret" in view.decisions["t1"].reason
     assert view.tree["t0"].name == "Welcome back"
     assert vault.get("[OTP_1]").value == "Your verification code is 847293"
+
+
+def test_ordinary_neighbours_and_placeholders_are_not_glued_into_a_secret():
+    tree = _siblings("Marcus Webb", "March invoice [TEXT_1]", "9:41 AM")
+    kept = list(range(len(tree.nodes)))
+    assert flag_secrets(tree.nodes, kept, "", lambda i: tree.nodes[i].name) == set()

@@ -29,6 +29,7 @@ _PASSWORD_LIKE = re.compile(r"(?<!\S)(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s•])\S
 _TOKEN = re.compile(r"\b(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{24,}\b")
 _CARD = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
 _SSN = re.compile(r"(?<!\d)\d{3}-\d{2}-\d{4}(?!\d)")
+_PLACEHOLDER = re.compile(r"\[[A-Z]+_\d+\]")  # already withheld: never a secret itself
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[A-Za-z]{2,}")
 _URLISH = re.compile(r"https?://|www\.", re.I)
 
@@ -73,7 +74,11 @@ def secret_in(text: str) -> bool:
 def flag_secrets(nodes: tuple[UINode, ...], kept: list[int], task: str, text_of: Callable[[int], str]) -> set[int]:
     """Indices among `kept` whose text (`text_of(i)`: what would be sent), alone or run
     together with kept siblings, holds a secret the task does not name."""
-    flagged = {i for i in kept if text_of(i) and secret_in(text_of(i)) and text_of(i).lower() not in task}
+    flagged = {
+        i
+        for i in kept
+        if text_of(i) and secret_in(_PLACEHOLDER.sub(" ", text_of(i))) and text_of(i).lower() not in task
+    }
     by_parent: dict[str | None, list[int]] = {}
     for i in kept:
         by_parent.setdefault(nodes[i].parent, []).append(i)
@@ -91,5 +96,10 @@ def flag_secrets(nodes: tuple[UINode, ...], kept: list[int], task: str, text_of:
 def _run_secret(run: list[tuple[int, str]]) -> bool:
     if not run:
         return False
-    texts = [t for _, t in run]
-    return secret_in("".join(texts)) or secret_in(" ".join(texts))
+    texts = [_PLACEHOLDER.sub(" ", t).strip() for _, t in run]
+    if secret_in(" ".join(texts)):
+        return True
+    # glued only where a number was cut in two ("code is 84" + "7293"): gluing words makes
+    # password-looking tokens out of ordinary neighbours ("Webb" + "9:41")
+    glued = all(a[-1:].isdigit() and b[:1].isdigit() for a, b in zip(texts, texts[1:], strict=False))
+    return glued and secret_in("".join(texts))
