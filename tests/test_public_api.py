@@ -12,6 +12,7 @@ import pytest
 import extractors
 import webminim
 import webminim.renderers
+from webarena_env.server import twofa_injection
 
 README = Path(__file__).parent.parent / "README.md"
 
@@ -28,7 +29,8 @@ def test_readme_python_snippet_runs():
     assert blocks, "README has no Python example"
     result = subprocess.run([sys.executable, "-c", blocks[0]], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert "button 'Save'" in result.stdout
+    assert "[OTP_1]" in result.stdout
+    assert twofa_injection(7, 7).values["code"] not in result.stdout
 
 
 def test_readme_gives_the_two_commands_ci_runs():
