@@ -21,7 +21,7 @@ from webminim.synthetic import large_page
 FIXTURES = Path(__file__).parent / "tests" / "fixtures"
 
 # Hostile-input fuzzing: CI runs a bounded slice; HYPOTHESIS_PROFILE=fuzz runs the long tier.
-settings.register_profile("ci", max_examples=30, derandomize=True)
+settings.register_profile("ci", max_examples=200, derandomize=True)
 settings.register_profile("fuzz", max_examples=400)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 _SYNTHETIC = re.compile(r"^/synthetic/large/(\d+)$")
