@@ -16,7 +16,7 @@ returns nothing: the caller sends nothing.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from playwright.async_api import Page as AsyncPage
 from playwright.sync_api import Error as PlaywrightError
@@ -111,19 +111,18 @@ class _Core:
         self.record(action, f"refused: {reason}")
 
 
-class MinimPage:
-    """A sanitizing observer/actor around a sync Playwright page."""
+class _Wrapper:
+    """What the sync and async wrappers share: the session core and the request guard."""
 
     def __init__(
         self,
-        page: Page,
+        page: Page | AsyncPage,
         task: str,
         *,
         minim: Minim | None = None,
         fmt: Format = "webarena",
         audit_log: Path | None = None,
         leakage_budget: float | None = None,
-        guard_requests: bool = True,
     ) -> None:
         self.page = page
         self._core = _Core(
@@ -134,8 +133,6 @@ class MinimPage:
             leakage_budget=leakage_budget,
         )
         self.guard = RequestGuard(task=task)
-        if guard_requests:
-            self.guard.install(page)
 
     @property
     def view(self) -> SanitizedView | None:
@@ -149,6 +146,18 @@ class MinimPage:
     def answer(self) -> str | None:
         """The agent's final answer (`stop [...]`), placeholders filled in, for the local user."""
         return self._core.answer
+
+
+class MinimPage(_Wrapper):
+    """A sanitizing observer/actor around a sync Playwright page.
+
+    Options: `minim`, `fmt`, `audit_log`, `leakage_budget` (see `_Wrapper`), `guard_requests`.
+    """
+
+    def __init__(self, page: Page, task: str, *, guard_requests: bool = True, **options: Any) -> None:
+        super().__init__(page, task, **options)
+        if guard_requests:
+            self.guard.install(page)
 
     def observe(self) -> str:
         """The sanitized observation of the current page (what may be sent to the model)."""
@@ -210,44 +219,17 @@ class MinimPage:
             self.page.bring_to_front()
 
 
-class AsyncMinimPage:
+class AsyncMinimPage(_Wrapper):
     """The async twin of MinimPage."""
 
-    def __init__(
-        self,
-        page: AsyncPage,
-        task: str,
-        *,
-        minim: Minim | None = None,
-        fmt: Format = "webarena",
-        audit_log: Path | None = None,
-        leakage_budget: float | None = None,
-        guard_requests: bool = True,
-    ) -> None:
-        self.page = page
-        self._core = _Core(
-            task,
-            minim if minim is not None else Minim.load(),
-            fmt=fmt,
-            audit_log=audit_log,
-            leakage_budget=leakage_budget,
-        )
-        self.guard = RequestGuard(task=task)
+    def __init__(self, page: AsyncPage, task: str, *, guard_requests: bool = True, **options: Any) -> None:
+        super().__init__(page, task, **options)
         self._guard_pending = guard_requests  # routes are installed with an await: on first use
 
     async def _ensure_guard(self) -> None:
         if self._guard_pending:
             self._guard_pending = False
             await self.guard.install_async(self.page)
-
-    @property
-    def view(self) -> SanitizedView | None:
-        return self._core.view
-
-    @property
-    def answer(self) -> str | None:
-        """The agent's final answer (`stop [...]`), placeholders filled in, for the local user."""
-        return self._core.answer
 
     async def observe(self) -> str:
         await self._ensure_guard()

@@ -74,22 +74,21 @@ def secret_in(text: str) -> bool:
 def flag_secrets(nodes: tuple[UINode, ...], kept: list[int], task: str, text_of: Callable[[int], str]) -> set[int]:
     """Indices among `kept` whose text (`text_of(i)`: what would be sent), alone or run
     together with kept siblings, holds a secret the task does not name."""
+    texts = {i: text_of(i) for i in kept}  # each node's sent text, built once
     flagged = {
-        i
-        for i in kept
-        if text_of(i) and secret_in(_PLACEHOLDER.sub(" ", text_of(i))) and text_of(i).lower() not in task
+        i for i, text in texts.items() if text and secret_in(_PLACEHOLDER.sub(" ", text)) and text.lower() not in task
     }
     by_parent: dict[str | None, list[int]] = {}
     for i in kept:
         by_parent.setdefault(nodes[i].parent, []).append(i)
     for siblings in by_parent.values():
-        texts = [(i, text_of(i)) for i in siblings if text_of(i) and i not in flagged]
-        for start in range(len(texts)):  # a secret split over neighbours: "code is 84" + "7293"
-            for end in range(start + 2, min(len(texts), start + 4) + 1):
-                if _run_secret(texts[start:end]) and not (
-                    _run_secret(texts[start + 1 : end]) or _run_secret(texts[start : end - 1])
+        run_texts = [(i, texts[i]) for i in siblings if texts[i] and i not in flagged]
+        for start in range(len(run_texts)):  # a secret split over neighbours: "code is 84" + "7293"
+            for end in range(start + 2, min(len(run_texts), start + 4) + 1):
+                if _run_secret(run_texts[start:end]) and not (
+                    _run_secret(run_texts[start + 1 : end]) or _run_secret(run_texts[start : end - 1])
                 ):  # only the shortest run that holds it, not its innocent neighbours
-                    flagged.update(i for i, _ in texts[start:end])
+                    flagged.update(i for i, _ in run_texts[start:end])
     return flagged
 
 
