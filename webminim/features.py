@@ -3,7 +3,11 @@
 node features  (N, 512) = MiniLM(role + name + value)  [384]
                         ⊕ structure                    [128]  role one-hot, states,
                           interactivity, depth, children, sibling index, text-length
-                          buckets, content patterns, enclosing landmarks
+                          buckets, content patterns, enclosing landmarks, and whether
+                          the name was read from nearby text
+                          A control without an accessible name is read with the text that
+                          names it on the page (extractors.naming: preceding text, a
+                          LabelText, a column header), as a sighted user would read it.
 task features  (N, 12)  = node-task cosine, lexical overlap, and their maxima over the
                           subtrees of the 1st..3rd ancestors (so a button "sees" that
                           its card names the task's product)
@@ -17,6 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from extractors.naming import Naming, naming
 from extractors.tree import UINode, UITree
 from webminim.embedder import DIM, Embedder
 
@@ -207,12 +212,19 @@ _STOP = frozenset(
 )
 
 
-def node_text(node: UINode) -> str:
-    """What the encoder reads: the node's own role, name and value (as an agent would see it)."""
-    parts = [node.role, node.name.strip()]
+def node_text(node: UINode, nearby: str = "") -> str:
+    """What the encoder reads: the node's own role, name and value (as an agent would see it);
+    `nearby` stands in for an empty name (the text that names an unnamed control)."""
+    parts = [node.role, node.name.strip() or nearby]
     if node.value:
         parts.append(node.value.strip())
     return " ".join(p for p in parts if p)
+
+
+def node_texts(tree: UITree, names: Naming | None = None) -> list[str]:
+    """`node_text` of every node, unnamed controls read with their nearby label."""
+    names = names if names is not None else naming(tree)
+    return [node_text(n, names.nearby[i]) for i, n in enumerate(tree.nodes)]
 
 
 def content_words(text: str) -> frozenset[str]:
@@ -231,8 +243,9 @@ class TreeGraph:
     names: tuple[str, ...]  # lower-cased names, for phrase matches
 
 
-def structure(tree: UITree) -> np.ndarray:
+def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
     """(N, 128) structural features; pure function of the tree."""
+    names = names if names is not None else naming(tree)
     nodes = tree.nodes
     n = len(nodes)
     out = np.zeros((n, STRUCT_DIM), dtype=np.float32)
@@ -243,8 +256,8 @@ def structure(tree: UITree) -> np.ndarray:
         if node.parent is not None:
             p = index[node.parent]
             landmarks[i] = landmarks[p]
-            for k, names in enumerate(_LANDMARKS):
-                if nodes[p].role in names.split("|"):
+            for k, roles in enumerate(_LANDMARKS):
+                if nodes[p].role in roles.split("|"):
                     landmarks[i, k] = 1.0
     col = 0
 
@@ -295,7 +308,7 @@ def structure(tree: UITree) -> np.ndarray:
         col += len(_PATTERNS)
         put(i, landmarks[i])
         col += len(_LANDMARKS)
-        put(i, [i / max(n - 1, 1)])
+        put(i, [float(bool(names.nearby[i]))])  # named from nearby text, not by the page's markup
         col += 1
     return out
 
@@ -307,15 +320,17 @@ def build_graph(tree: UITree, embedder: Embedder) -> TreeGraph:
     child = np.arange(len(nodes), dtype=np.int64)[parent != np.arange(len(nodes))]
     par = parent[child]
     edge_index = np.stack([np.concatenate([par, child]), np.concatenate([child, par])])
-    emb = embedder.embed([node_text(n) for n in nodes])
-    x = np.concatenate([emb, structure(tree)], axis=1)
+    names = naming(tree)
+    texts = node_texts(tree, names)
+    emb = embedder.embed(texts)
+    x = np.concatenate([emb, structure(tree, names)], axis=1)
     return TreeGraph(
         x=x.astype(np.float32),
         emb=emb,
         edge_index=edge_index,
         parent=parent,
-        words=tuple(content_words(n.name) for n in nodes),
-        names=tuple(n.name.strip().lower() for n in nodes),
+        words=tuple(content_words(n.name or names.nearby[i]) for i, n in enumerate(nodes)),
+        names=tuple((n.name.strip() or names.nearby[i]).lower() for i, n in enumerate(nodes)),
     )
 
 

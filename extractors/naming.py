@@ -1,0 +1,205 @@
+"""Which text names which control, from the tree's structure alone.
+
+Real pages often name a field with text the browser does not tie to it: `<p>Username</p>
+<input>`, a `<label>` without `for`, a column header above a cell's checkbox. The control
+then has an empty accessible name, and neither a model nor a policy can tell what it is.
+`Naming` recovers the relation the way a sighted user reads it:
+
+* a control inside a `LabelText` is named by that label's text;
+* a named control is named by nearby text that repeats its name (a `<label for>`);
+* an unnamed control is named by the nearest text before it, with no other control in
+  between (checkboxes and radios: the nearest text after it, as they precede their label);
+* a control in a table cell without other text is named by its column header;
+* a control inside a row / list item belongs to that item (`row_of`), whose other text
+  identifies it ("the email from Dana").
+
+Pure function of the tree (never of labels); linear in the number of nodes.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from extractors.tree import UINode, UITree
+
+# Controls whose name a user reads from text beside them (buttons and links carry their own).
+FIELD_ROLES = frozenset(
+    {"textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider", "checkbox", "radio", "switch"}
+)
+_AFTER_ROLES = frozenset({"checkbox", "radio", "switch"})  # their label usually follows them
+_TEXT_ROLES = frozenset({"StaticText", "LabelText", "Legend", "columnheader", "rowheader", "heading", "paragraph"})
+ITEM_ROLES = frozenset({"row", "listitem", "article", "treeitem", "option", "feed"})
+_WINDOW = 6  # how many nodes away naming text may be
+_MAX_LABEL = 80  # longer text is content, not a label
+
+
+@dataclass(frozen=True, slots=True)
+class Naming:
+    """Per node (document order): the index of the text that names it, the control a text
+    names, the row/item it belongs to (all -1 when none), and an unnamed control's label."""
+
+    label_of: tuple[int, ...]
+    control_of: tuple[int, ...]
+    row_of: tuple[int, ...]
+    nearby: tuple[str, ...]  # "" unless the control's own name is empty
+
+    def label_text(self, i: int) -> str:
+        return self.nearby[i]
+
+
+def _text(node: UINode) -> str:
+    return " ".join(node.name.split())
+
+
+def _is_text(node: UINode) -> bool:
+    if node.interactive or not node.name.strip() or len(node.name) > _MAX_LABEL:
+        return False
+    return node.role in _TEXT_ROLES or not node.children
+
+
+def naming(tree: UITree) -> Naming:
+    nodes = tree.nodes
+    size = len(nodes)
+    index = {node.id: i for i, node in enumerate(nodes)}
+    parent = [index[n.parent] if n.parent is not None and n.parent in index else -1 for n in nodes]
+    # end[i]: one past the last descendant of i (nodes are in pre-order)
+    end = list(range(1, size + 1))
+    for i in range(size - 1, 0, -1):
+        p = parent[i]
+        if p >= 0 and end[i] > end[p]:
+            end[p] = end[i]
+    inside_control = [False] * size
+    row_of = [-1] * size
+    for i in range(1, size):
+        p = parent[i]
+        if p < 0:
+            continue
+        inside_control[i] = inside_control[p] or nodes[p].interactive
+        row_of[i] = p if nodes[p].role in ITEM_ROLES else row_of[p]
+
+    label_of = [-1] * size
+    headers: dict[int, list[int]] = {}
+    for i, node in enumerate(nodes):
+        if not node.interactive or inside_control[i]:
+            continue
+        own = _text(node).lower()
+        found = _label_parent(nodes, parent, i)
+        if found < 0 and own:
+            found = _repeating(nodes, end, inside_control, i, own)
+        if found < 0 and not own and node.role in FIELD_ROLES | {"button", "link"}:
+            found = _column_header(nodes, parent, index, i, headers)
+            # stay inside the row, else inside the grandparent (a grid cell beside the label's)
+            scope = row_of[i] if row_of[i] >= 0 else _up(parent, i, 2)
+            order = (1, -1) if node.role in _AFTER_ROLES else (-1, 1)
+            for step in order:
+                if found >= 0:
+                    break
+                found = _nearest(nodes, end, inside_control, i, step, scope)
+        label_of[i] = found
+
+    control_of = [-1] * size
+    for i, j in enumerate(label_of):
+        if j >= 0 and control_of[j] < 0:
+            control_of[j] = i
+    nearby = tuple(
+        _text(nodes[label_of[i]]) if label_of[i] >= 0 and not nodes[i].name.strip() else "" for i in range(size)
+    )
+    return Naming(tuple(label_of), tuple(control_of), tuple(row_of), nearby)
+
+
+def _label_parent(nodes: tuple[UINode, ...], parent: list[int], i: int) -> int:
+    """The text of an enclosing LabelText (two levels up at most)."""
+    p = parent[i]
+    for _ in range(2):
+        if p < 0:
+            return -1
+        if nodes[p].role == "LabelText":
+            for k in range(p + 1, min(p + 1 + _WINDOW, len(nodes))):
+                if k != i and nodes[k].role == "StaticText" and nodes[k].name.strip() and parent[k] != i:
+                    return k
+            return -1
+        p = parent[p]
+    return -1
+
+
+def _repeating(nodes: tuple[UINode, ...], end: list[int], inside: list[bool], i: int, own: str) -> int:
+    """Nearby text (outside the control) that repeats the control's name: a `<label for>`."""
+    lo, hi = max(0, i - _WINDOW), min(len(nodes), end[i] + _WINDOW)
+    best, dist = -1, _WINDOW + 1
+    for k in range(lo, hi):
+        if i <= k < end[i] or inside[k] or not _is_text(nodes[k]) or nodes[k].role not in ("StaticText", "LabelText"):
+            continue
+        text = _text(nodes[k]).lower().rstrip(":*").strip()
+        if text and len(text) >= 2 and text in own:
+            d = abs(k - i)
+            if d < dist:
+                best, dist = k, d
+    return best
+
+
+def _up(parent: list[int], i: int, levels: int) -> int:
+    for _ in range(levels):
+        if parent[i] < 0:
+            break
+        i = parent[i]
+    return i
+
+
+def _nearest(nodes: tuple[UINode, ...], end: list[int], inside: list[bool], i: int, step: int, scope: int) -> int:
+    """The nearest text leaf before (step -1) or after (+1) control i, with no control between,
+    inside the subtree of `scope`."""
+    k = i - 1 if step < 0 else end[i]
+    for _ in range(_WINDOW):
+        if not scope < k < end[scope]:
+            return -1
+        node = nodes[k]
+        if step < 0 and end[k] > i:  # an ancestor of i: its text (if any) is not a label
+            k -= 1
+            continue
+        if node.interactive or inside[k]:
+            return -1
+        if _is_text(node) and node.role in ("StaticText", "LabelText", "Legend"):
+            return k
+        k += step
+    return -1
+
+
+def _column_header(
+    nodes: tuple[UINode, ...], parent: list[int], index: dict[str, int], i: int, headers: dict[int, list[int]]
+) -> int:
+    """A control alone in a table cell is named by the header of its column."""
+    cell = parent[i]
+    while cell >= 0 and nodes[cell].role not in ("cell", "gridcell"):
+        if nodes[cell].role in ("row", "table", "grid"):
+            return -1
+        cell = parent[cell]
+    if cell < 0 or parent[cell] < 0:
+        return -1
+    row = parent[cell]
+    column = nodes[row].children.index(nodes[cell].id)
+    table = parent[row]
+    while table >= 0 and nodes[table].role not in ("table", "grid", "treegrid"):
+        table = parent[table]
+    if table < 0:
+        return -1
+    if table not in headers:  # once per table: the first row made only of column headers
+        headers[table] = []
+        queue = deque(index[c] for c in nodes[table].children if c in index)
+        while queue:
+            k = queue.popleft()
+            if nodes[k].role == "rowgroup":
+                queue.extendleft(reversed([index[c] for c in nodes[k].children if c in index]))
+            elif nodes[k].role == "row":
+                cells = [index[c] for c in nodes[k].children if c in index]
+                if cells and all(nodes[c].role == "columnheader" for c in cells):
+                    headers[table] = cells
+                    break
+    cells = headers[table]
+    if column >= len(cells) or not nodes[cells[column]].name.strip():
+        return -1
+    head = cells[column]  # its text node, like every other label; the header itself if none
+    return next((index[c] for c in nodes[head].children if c in index and nodes[index[c]].role == "StaticText"), head)
+
+
+__all__ = ["FIELD_ROLES", "ITEM_ROLES", "Naming", "naming"]
