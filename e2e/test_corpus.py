@@ -11,15 +11,30 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from webarena_env.families import RENDERS, families
 from webarena_env.tasks import TASK_TYPES
 from webminim.corpus import SPLITS, iter_corpus, read_card
+from webminim.errors import CorpusError
 
 
 @pytest.fixture(scope="module")
 def small_corpus(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("corpus")
     result = subprocess.run(
-        [sys.executable, "-m", "webminim", "corpus", "--out", str(out), "--trees", "6", "--seed", "3"],
+        [
+            sys.executable,
+            "-m",
+            "webminim",
+            "corpus",
+            "--out",
+            str(out),
+            "--trees",
+            "6",
+            "--seed",
+            "3",
+            "--family-pages",
+            "1",
+        ],
         capture_output=True,
         text=True,
         timeout=600,
@@ -33,7 +48,12 @@ def test_card_counts_and_table7(small_corpus: Path):
     card = read_card(small_corpus)
     raw = json.loads((small_corpus / "card.json").read_text())
     assert {"trees", "task_types", "variants", "splits", "table7"} <= raw.keys()
-    assert card.trees == 6 and card.task_types == len(TASK_TYPES) == 27
+    vendored = families()
+    assert len(vendored) >= 6  # independent real-world page families ship with the package
+    assert card.families == {"sites": 5, "sites-b": 1} | {f: RENDERS for f in vendored}
+    assert card.trees == 6 + RENDERS * len(vendored)
+    site_types = {v.type for t in iter_corpus(small_corpus, families=["sites", "sites-b"]) for v in t.variants}
+    assert site_types == set(TASK_TYPES) and len(TASK_TYPES) == 27
     assert all(card.splits[name].trees > 0 and card.splits[name].variants > 0 for name in SPLITS)
     assert card.variants == sum(s.variants for s in card.splits.values())
     assert 0 < card.table7.risk <= card.table7.high_sensitivity <= 1
@@ -56,6 +76,27 @@ def test_theme_b_only_in_heldout_split(small_corpus: Path):
         assert (t.theme == "b") == (t.split == "heldout_theme")
 
 
+def test_family_trees_have_element_tasks_and_content_sensitivity(small_corpus: Path):
+    trees = [t for t in iter_corpus(small_corpus) if t.theme == "real"]
+    assert trees and all(t.split in ("train", "val") for t in trees)
+    kinds = {v.type for t in trees for v in t.variants}
+    assert {"click", "type"} <= kinds
+    for t in trees:
+        marked = {i for i, n in enumerate(t.tree) if any(s.text in n.name for s in t.secrets)}
+        assert all(t.s[i] >= 5 for i in marked), t.id  # injected secrets are sensitive
+
+
+def test_leave_one_family_out_filters(small_corpus: Path):
+    family = families()[0]
+    held = list(iter_corpus(small_corpus, families=[family]))
+    rest = list(iter_corpus(small_corpus, exclude_families=[family]))
+    assert held and all(t.family == family for t in held)
+    assert rest and all(t.family != family for t in rest)
+    assert len(held) + len(rest) == read_card(small_corpus).trees
+    with pytest.raises(CorpusError, match="unknown family"):
+        list(iter_corpus(small_corpus, families=["no-such-family"]))
+
+
 def test_injected_secrets_appear_in_the_raw_trees(small_corpus: Path):
     for t in iter_corpus(small_corpus):
         text = "\n".join(f"{n.name} {n.value or ''}" for n in t.tree)
@@ -65,7 +106,7 @@ def test_injected_secrets_appear_in_the_raw_trees(small_corpus: Path):
 def test_labels_are_deterministic_for_a_seed(small_corpus: Path, tmp_path: Path, browser):
     from webarena_env.corpus import build_corpus
 
-    build_corpus(tmp_path, trees=6, seed=3, browser=browser)
+    build_corpus(tmp_path, trees=6, seed=3, browser=browser, family_pages=1)
     first, second = list(iter_corpus(small_corpus)), list(iter_corpus(tmp_path))
     assert [t.id for t in first] == [t.id for t in second]
     for a, b in zip(first, second, strict=True):

@@ -51,7 +51,7 @@ def test_shipped_checkpoint_loads_offline_and_scores_a_page(page: Page, fixture_
 def test_training_smoke_run_on_a_small_corpus(tmp_path, browser, embedder: Embedder):
     from webarena_env.corpus import build_corpus
 
-    build_corpus(tmp_path, trees=6, seed=1, browser=browser)
+    build_corpus(tmp_path, trees=6, seed=1, browser=browser, families=False)
     train = prepare(load_split(tmp_path, ["train"]), embedder)
     val = prepare(load_split(tmp_path, ["val"]), embedder)
     result = fit(train, val, config=TrainConfig(epochs=2, batch_size=8, seed=0))

@@ -23,8 +23,8 @@ def print_card(card: CorpusCard, console: Console) -> None:
     table.add_column("metric")
     table.add_column("value", justify="right")
     table.add_row("unique trees", f"{card.trees:,}")
-    for site, count in card.sites.items():
-        table.add_row(f"  {site} trees", f"{count:,}")
+    for family, count in (card.families or card.sites).items():
+        table.add_row(f"  {family} trees", f"{count:,}")
     table.add_row("task types", str(card.task_types))
     table.add_row("(tree, task) variants", f"{card.variants:,}")
     for name, split in card.splits.items():
@@ -43,16 +43,29 @@ def register(app: typer.Typer) -> None:
         out: Annotated[Path, typer.Option("--out", help="Directory to write the corpus to.")],
         trees: Annotated[int, typer.Option("--trees", min=3, help="Number of unique trees.")] = 240,
         seed: Annotated[int, typer.Option("--seed", min=0, help="Seed for content, tasks and splits.")] = 0,
+        per_type: Annotated[int, typer.Option("--per-type", min=1, help="Task instances per type and site tree.")] = 5,
+        families: Annotated[
+            bool, typer.Option("--families/--no-families", help="Add the vendored real-world page families.")
+        ] = True,
+        family_pages: Annotated[
+            int | None, typer.Option("--family-pages", min=1, help="At most this many pages per family (quick runs).")
+        ] = None,
     ) -> None:
-        """Generate the labelled corpus from the local sites in real Chromium."""
+        """Generate the labelled corpus from the local sites and page families in real Chromium."""
         from webarena_env.corpus import build_corpus
 
         console = Console(stderr=True)
         columns = (TextColumn("building trees"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
         with Progress(*columns, console=console, transient=True) as progress:
-            job = progress.add_task("trees", total=trees)
+            job = progress.add_task("trees", total=None)
             card = build_corpus(
-                out, trees=trees, seed=seed, on_tree=lambda done, _: progress.update(job, completed=done)
+                out,
+                trees=trees,
+                seed=seed,
+                per_type=per_type,
+                families=families,
+                family_pages=family_pages,
+                on_tree=lambda done, total: progress.update(job, completed=done, total=total),
             )
         print_card(card, Console())
 

@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from extractors.live import extract_page
 from extractors.tree import UITree
+from webarena_env.families import build_family_tree, plan_families
 from webarena_env.inject import PLACEMENTS
 from webarena_env.labeller import document_marks, dom_marks, label_tree
 from webarena_env.pages import PageSpec
@@ -95,27 +96,40 @@ def build_corpus(
     trees: int = DEFAULT_TREES,
     seed: int = 0,
     per_type: int = 5,
+    families: bool = True,
+    family_per_type: int = 3,
+    family_pages: int | None = None,
     on_tree: Callable[[int, int], None] | None = None,
     browser: Browser | None = None,
 ) -> CorpusCard:
-    """Build the corpus into `out`; `on_tree(done, total)` reports progress.
+    """Build the corpus into `out`: `trees` trees of our sites, plus every render of every
+    vendored page family when `families` (at most `family_pages` pages a family);
+    `on_tree(done, total)` reports progress.
 
     Uses `browser` when given (its caller owns it), else launches its own Chromium.
     """
     started = time.monotonic()
     items = plan(trees, seed)
+    family_items = plan_families(seed, pages_per_family=family_pages) if families else []
+    total = len(items) + len(family_items)
     written: list[CorpusTree] = []
     writer = CorpusWriter(out)
     try:
         with running_sites() as sites, _browser(browser) as chromium:
             page = chromium.new_page(viewport={"width": 1280, "height": 900})
-            for done, item in enumerate(items, start=1):
-                tree = build_tree(page, sites.url, item, seed=seed, per_type=per_type)
-                writer.write(tree)
-                written.append(tree)
+            for item in items:
+                written.append(build_tree(page, sites.url, item, seed=seed, per_type=per_type))
+                writer.write(written[-1])
                 if on_tree:
-                    on_tree(done, len(items))
+                    on_tree(len(written), total)
             page.close()
+            for family_item in family_items:
+                page = chromium.new_page(viewport={"width": 1280, "height": 900})  # no state between pages
+                written.append(build_family_tree(page, family_item, seed=seed, per_type=family_per_type))
+                page.close()
+                writer.write(written[-1])
+                if on_tree:
+                    on_tree(len(written), total)
     except BaseException:
         writer.abort()
         raise

@@ -52,6 +52,7 @@ class Injection:
     placement: Placement
     seed: int = 0
     values: dict[str, str] = field(default_factory=dict, compare=False)
+    wording: int = 0  # 0: the classic sentences; other values pick phrasings and markup per kind
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -135,12 +136,49 @@ def _values(kind: str, seed: int) -> dict[str, str]:
     return {"text": notice}
 
 
+_ROLES = ("status", "alert", "region", "dialog", "note", "")
+_LABELS = ("Notifications", "Message", "New activity", "Alert", "Update", "")
+
+
+def _pick(inj: Injection, pool: tuple[str, ...], salt: int = 0) -> str:
+    """The classic (first) entry for wording 0, else one chosen by the wording number."""
+    return pool[0] if inj.wording == 0 else pool[(inj.wording // (salt * 7 + 1)) % len(pool)]
+
+
 def _wrap(inj: Injection, inner: str, *, role: str, label: str, s: int) -> str:
     modal = ' aria-modal="false"' if inj.placement == "modal" else ""
+    if inj.wording:  # varied markup: the model must not learn one role or aria-label
+        role, label = _pick(inj, (role, *_ROLES), 3), _pick(inj, (label, *_LABELS), 5)
+    role_attr = f' role="{role}"' if role else ""
+    label_attr = f' aria-label="{escape(label)}"' if label else ""
     return (
-        f'<div class="wm-inject wm-{inj.placement}" role="{role}" aria-label="{escape(label)}"{modal} '
+        f'<div class="wm-inject wm-{inj.placement}"{role_attr}{label_attr}{modal} '
         f'style="{_STYLE[inj.placement]}" data-gt-region="inject-{inj.kind}" data-gt-s="{s}">{inner}</div>'
     )
+
+
+_OTP_SENTENCES = (
+    "Your verification code is {code}. It expires in {minutes} minutes.",
+    "{code} is your {service} sign-in code.",
+    "Use {code} to finish logging in. Don't share it with anyone.",
+    "Security code: {code}",
+    "Enter {code} to confirm it's you ({minutes} min).",
+    "One-time passcode {code} was requested for your account.",
+    "Login code — {code}",
+)
+_PASSWORD_LINES = (
+    "Password: {password}",
+    "Your new password is {password}",
+    "Temporary password {password}",
+    "pw: {password}",
+    "Generated password · {password}",
+)
+_PREVIEW_LINES = (
+    "New mail from {sender} <{email}>",
+    "{sender} ({email}) wrote to you",
+    "From: {sender} — {email}",
+    "{email} sent you a message",
+)
 
 
 def _otp(inj: Injection) -> str:
@@ -148,8 +186,7 @@ def _otp(inj: Injection) -> str:
     return _wrap(
         inj,
         f'<strong data-gt-s="2">{escape(v["service"])} security</strong>'
-        f'<p data-gt-field="otp-code" data-gt-s="10">Your verification code is {v["code"]}. '
-        f"It expires in {v['minutes']} minutes.</p>",
+        f'<p data-gt-field="otp-code" data-gt-s="10">{escape(_pick(inj, _OTP_SENTENCES).format(**v))}</p>',
         role="status",
         label="Security notification",
         s=3,
@@ -162,7 +199,7 @@ def _password(inj: Injection) -> str:
         inj,
         f'<p data-gt-field="password-prompt" data-gt-s="6">Save password for {escape(v["site"])}?</p>'
         f'<p data-gt-field="password-user" data-gt-s="7">Username: {escape(v["username"])}</p>'
-        f'<p data-gt-field="password" data-gt-s="10">Password: {escape(v["password"])}</p>'
+        f'<p data-gt-field="password" data-gt-s="10">{escape(_pick(inj, _PASSWORD_LINES).format(**v))}</p>'
         '<button type="button" data-gt-control="save-password" data-gt-s="1" '
         "onclick=\"this.textContent='Password saved'\">Save password</button> "
         '<button type="button" data-gt-control="never-save" data-gt-s="1" '
@@ -195,8 +232,7 @@ def _email_preview(inj: Injection) -> str:
     v = inj.values
     return _wrap(
         inj,
-        f'<p data-gt-field="preview-sender" data-gt-s="7">New mail from {escape(v["sender"])} '
-        f"&lt;{escape(v['email'])}&gt;</p>"
+        f'<p data-gt-field="preview-sender" data-gt-s="7">{escape(_pick(inj, _PREVIEW_LINES).format(**v))}</p>'
         f'<p data-gt-field="preview-text" data-gt-s="8">{escape(v["subject"])}: {escape(v["snippet"])}</p>',
         role="status",
         label="Mail notification",

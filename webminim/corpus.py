@@ -77,6 +77,11 @@ class CorpusTree:
     s: np.ndarray  # int8, one per node
     variants: tuple[Variant, ...]
     secrets: tuple[Secret, ...] = ()
+    family: str = ""  # page family: a vendored real-world family, or our sites ("sites", "sites-b")
+
+    def __post_init__(self) -> None:
+        if not self.family:  # trees of our own sites: one family per theme
+            object.__setattr__(self, "family", "sites" if self.theme == "a" else f"sites-{self.theme}")
 
     def to_json(self) -> dict[str, Any]:
         tree = self.tree.to_dict()
@@ -94,6 +99,7 @@ class CorpusTree:
             "s": self.s.tolist(),
             "variants": [v.to_json() for v in self.variants],
             "secrets": [{"kind": s.kind, "text": s.text} for s in self.secrets],
+            "family": self.family,
         }
 
     @classmethod
@@ -115,6 +121,7 @@ class CorpusTree:
             s,
             tuple(Variant.from_json(v, size) for v in data["variants"]),
             tuple(Secret(x["kind"], x["text"]) for x in data.get("secrets", ())),
+            data.get("family", ""),
         )
 
 
@@ -137,6 +144,7 @@ class CorpusCard(BaseModel):
     task_types: int
     variants: int
     sites: dict[str, int]
+    families: dict[str, int] = {}
     splits: dict[str, SplitCount]
     table7: Table7
     browse_task: str
@@ -167,13 +175,16 @@ def make_card(trees: list[CorpusTree], *, browse_task: str, seed: int, build_sec
         for name in SPLITS
     }
     sites: dict[str, int] = {}
+    families: dict[str, int] = {}
     for t in trees:
         sites[t.site] = sites.get(t.site, 0) + 1
+        families[t.family] = families.get(t.family, 0) + 1
     return CorpusCard(
         trees=len(trees),
         task_types=len({v.type for t in trees for v in t.variants}),
         variants=sum(len(t.variants) for t in trees),
         sites=sites,
+        families=families,
         splits=splits,
         table7=table7(trees),
         browse_task=browse_task,
@@ -213,18 +224,34 @@ def read_card(path: Path) -> CorpusCard:
         raise CorpusError(f"{path / CARD_FILE} is malformed: {str(exc).splitlines()[0]}") from exc
 
 
-def iter_corpus(path: Path, *, splits: Iterable[str] | None = None) -> Iterator[CorpusTree]:
-    """Trees of the corpus at `path`, optionally only those in `splits`."""
+def iter_corpus(
+    path: Path,
+    *,
+    splits: Iterable[str] | None = None,
+    families: Iterable[str] | None = None,
+    exclude_families: Iterable[str] = (),
+) -> Iterator[CorpusTree]:
+    """Trees of the corpus at `path`, optionally only those in `splits` / `families`, and
+    never those of `exclude_families` (leave-one-family-out)."""
     wanted = set(splits) if splits is not None else None
     unknown = (wanted or set()) - set(SPLITS)
     if unknown:
         raise CorpusError(f"unknown split {sorted(unknown)[0]!r}; choose from {', '.join(SPLITS)}")
-    read_card(path)
+    card = read_card(path)
+    only = set(families) if families is not None else None
+    excluded = set(exclude_families)
+    known = set(card.families) or {"sites", "sites-b"}
+    for name in (only or set()) | excluded:
+        if name not in known:
+            raise CorpusError(f"unknown family {name!r}; this corpus has {', '.join(sorted(known))}")
     try:
         with gzip.open(path / TREES_FILE, "rt", encoding="utf-8") as lines:
             for line in lines:
                 data = json.loads(line)
-                if wanted is None or data.get("split") in wanted:
-                    yield CorpusTree.from_json(data)
+                if wanted is not None and data.get("split") not in wanted:
+                    continue
+                tree = CorpusTree.from_json(data)
+                if (only is None or tree.family in only) and tree.family not in excluded:
+                    yield tree
     except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
         raise CorpusError(f"{path / TREES_FILE} is unreadable: {exc}") from exc

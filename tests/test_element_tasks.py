@@ -1,0 +1,101 @@
+"""Tasks generated from a page's own elements, and the labelling rule for them."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from extractors import tree_from_html
+from extractors.naming import naming
+from extractors.tree import UITree
+from webarena_env.element_tasks import ElementTask, element_tasks
+from webarena_env.labeller import element_necessity
+
+LOGIN = """<form><h2>Sign in</h2><p>Username</p><input><p>Password</p><input type=password>
+<button>Cancel</button><button>Login</button></form><a href="/help">Help</a>"""
+INBOX = """<table><tr><th>Pick</th><th>Sender</th><th>Subject</th></tr>
+<tr><td><input type=checkbox></td><td>Dana Lee</td><td>March invoice</td></tr>
+<tr><td><input type=checkbox></td><td>Marcus Webb</td><td>Lunch plans</td></tr></table>"""
+
+
+def _index(tree: UITree, role: str, name: str = "") -> int:
+    return next(i for i, n in enumerate(tree) if n.role == role and n.name.strip() == name)
+
+
+def _tasks(html: str, seed: int = 0, **kw: object) -> tuple[UITree, list[ElementTask]]:
+    tree = tree_from_html(html)
+    return tree, element_tasks(tree, naming(tree), random.Random(seed), per_type=20, **kw)
+
+
+def test_fill_form_names_fields_by_the_text_beside_them() -> None:
+    tree, tasks = _tasks(LOGIN)
+    form = next(t for t in tasks if t.type == "fill_form")
+    assert "username" in form.text.lower() and "password" in form.text.lower()
+    assert "Login" in form.text  # the submit button, not Cancel
+    fields = [i for i, n in enumerate(tree) if n.role == "textbox"]
+    assert set(fields) <= set(form.targets)
+
+
+def test_necessity_covers_target_its_label_and_inner_text() -> None:
+    tree, tasks = _tasks(LOGIN)
+    form = next(t for t in tasks if t.type == "fill_form")
+    n = element_necessity(tree, naming(tree), form)
+    for text in ("Username", "Password", "Login"):
+        assert n[_index(tree, "StaticText", text)] == 10, text
+    assert n[_index(tree, "button", "Login")] == 10
+    assert n[_index(tree, "button", "Cancel")] == 0
+    assert n[_index(tree, "link", "Help")] == 0
+    assert n[_index(tree, "form")] == 0  # bare structure
+
+
+def test_row_task_needs_that_rows_control_and_key_only() -> None:
+    tree, tasks = _tasks(INBOX)
+    rows = [t for t in tasks if t.type == "row_action"]
+    assert rows
+    for task in rows:
+        n = element_necessity(tree, naming(tree), task)
+        names = naming(tree)
+        boxes = [i for i, node in enumerate(tree) if node.role == "checkbox"]
+        needed = [b for b in boxes if n[b] == 10]
+        assert len(needed) == 1  # the row's own checkbox, not the other row's
+        row = names.row_of[needed[0]]
+        keys = [i for i in task.targets if tree.nodes[i].role == "StaticText"]
+        assert keys and all(names.row_of[k] == row for k in keys)
+        assert tree.nodes[keys[0]].name.strip() in task.text
+
+
+def test_read_cell_needs_key_and_value_and_the_header_helps() -> None:
+    tree, tasks = _tasks(INBOX)
+    read = next(t for t in tasks if t.type == "read_cell")
+    n = element_necessity(tree, naming(tree), read)
+    header = next(i for i, node in enumerate(tree) if node.role == "columnheader" and node.name.lower() in read.text)
+    assert n[header] == 5
+    assert (n == 10).sum() >= 2
+
+
+def test_skipped_nodes_are_never_a_subject() -> None:
+    tree = tree_from_html(LOGIN)
+    skip = frozenset(i for i, n in enumerate(tree) if n.role == "button" or (n.parent and "button" in n.parent))
+    tasks = element_tasks(tree, naming(tree), random.Random(0), per_type=20, skip=skip)
+    assert all(tree.nodes[i].role != "button" for t in tasks for i in t.targets)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_wording_varies_and_every_task_has_a_required_node(seed: int) -> None:
+    tree, tasks = _tasks(LOGIN + INBOX, seed)
+    assert len({t.text for t in tasks}) == len(tasks)
+    for task in tasks:
+        assert (element_necessity(tree, naming(tree), task) == 10).any()
+
+
+def test_labels_never_read_from_features() -> None:
+    """The generator reads the tree only: the same page yields the same tasks."""
+    a = _tasks(LOGIN, 3)[1]
+    b = _tasks(LOGIN, 3)[1]
+    assert [t.text for t in a] == [t.text for t in b]
+    assert np.array_equal(
+        element_necessity(tree_from_html(LOGIN), naming(tree_from_html(LOGIN)), a[0]),
+        element_necessity(tree_from_html(LOGIN), naming(tree_from_html(LOGIN)), b[0]),
+    )

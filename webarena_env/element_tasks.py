@@ -1,0 +1,329 @@
+"""Tasks generated from a page's own elements, for pages we did not write.
+
+A vendored real-world page has no task templates of its own, so its tasks come from what it
+shows: click a named button or link, type a value into a field, pick an option, tick a
+box, fill a whole form and submit it, read a table cell, act on the row of a list or table
+that a property of the row identifies ("Delete the email from Dana Lee"). Every task names
+its element the way a user would — by the control's name or, for an unnamed control, by
+the text beside it (extractors.naming) — in varied wording.
+
+Each task records the node indices it needs (`targets`: necessity 10, `context`: 5); the
+labeller (webarena_env.labeller.element_necessity) turns them into per-node labels.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from extractors.naming import FIELD_ROLES, Naming
+from extractors.tree import UITree
+from webarena_env.tasks import Semantics
+
+_CLICKABLE = frozenset({"button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem"})
+_TYPEABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+_CHECKABLE = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox"})
+_MAX_NAME = 48  # longer names are content, not something a task would quote
+_WORDY = re.compile(r"[A-Za-z]")
+
+# Wording pools: several phrasings per kind, so that no single sentence is learned.
+CLICK = (
+    'Click the "{name}" button',
+    "Click {name}",
+    'Press "{name}"',
+    "Open {name}",
+    'Go to "{name}"',
+    "Follow the {name} link",
+    "Hit the {name} button",
+    'Select "{name}"',
+    "I need to open {name} on this page",
+    "Tap on {name}",
+)
+TYPE = (
+    'Enter "{value}" into the {label} field',
+    "Type {value} in {label}",
+    'Fill in {label} with "{value}"',
+    'Set the {label} to "{value}"',
+    'Put "{value}" in the {label} box',
+    'Write "{value}" as the {label}',
+    "Use {value} for {label}",
+)
+TYPE_SUBMIT = (
+    'Enter "{value}" into the {label} field and press {button}',
+    'Type "{value}" as the {label}, then click {button}',
+    'Fill {label} with {value} and hit "{button}"',
+)
+SELECT = (
+    'Select "{option}" from the {label} list',
+    "Choose {option} as the {label}",
+    'Pick "{option}" in {label}',
+    "Set {label} to {option}",
+)
+CHECK = (
+    'Check "{label}"',
+    "Tick the {label} box",
+    'Select the option "{label}"',
+    "Turn on {label}",
+    "Mark {label}",
+    "Choose {label}",
+)
+FORM = (
+    "Enter {pairs} into the form and press {button}",
+    "Fill in {pairs}, then click {button}",
+    'Type {pairs} and submit with "{button}"',
+    "Complete the form with {pairs} and press {button}",
+)
+READ = (
+    "What is the {column} of {key}?",
+    'Look up the {column} for "{key}"',
+    "Tell me the {column} listed for {key}",
+    "Find {key} in the table and read its {column}",
+)
+ROW = (
+    'Click "{action}" for the item "{key}"',
+    "Find the entry for {key} and press {action}",
+    'In the row of "{key}", click {action}',
+    "Go to {key} and use its {action} control",
+)
+ROW_UNNAMED = (
+    "Select the entry from {key}",
+    'Tick the box next to "{key}"',
+    "Find the row for {key} and click the icon in it",
+    "Mark the item {key}",
+)
+_VALUES = (
+    "riley",
+    "Myron",
+    "LAQwD",
+    "Portland",
+    "42",
+    "2025-03-14",
+    "jordan.p",
+    "blue widget",
+    "Kessler",
+    "order 1187",
+    "Tuesday",
+    "Helsinki",
+    "7",
+    "premium plan",
+    "Alvarez",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ElementTask:
+    """One generated task: its wording and the node indices it needs."""
+
+    type: str
+    text: str
+    semantics: Semantics
+    targets: tuple[int, ...]  # directly required (n = 10), with the text naming them
+    context: tuple[int, ...] = ()  # helpful (n = 5)
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split()).strip(" :*")
+
+
+def _usable(text: str) -> bool:
+    return 2 <= len(text) <= _MAX_NAME and bool(_WORDY.search(text)) and '"' not in text
+
+
+class _Page:
+    """A tree with what the generators need: names, duplicates, rows."""
+
+    def __init__(self, tree: UITree, names: Naming, skip: frozenset[int]) -> None:
+        self.tree = tree
+        self.nodes = tree.nodes
+        self.names = names
+        self.skip = skip
+        self.index = {node.id: i for i, node in enumerate(self.nodes)}
+        # how often each label occurs among controls, and among texts (a button's own text is not a twin)
+        self.counts: dict[tuple[bool, str], int] = {}
+        for i, node in enumerate(self.nodes):
+            key = (node.interactive, self.label(i).lower())
+            if key[1] and (node.interactive or node.role == "StaticText"):  # not a cell repeating its text
+                self.counts[key] = self.counts.get(key, 0) + 1
+
+    def label(self, i: int) -> str:
+        """How a user would name node i: its accessible name, else its nearby label."""
+        return _clean(self.nodes[i].name or self.names.nearby[i])
+
+    def unique(self, i: int) -> bool:
+        return self.counts.get((self.nodes[i].interactive, self.label(i).lower()), 0) == 1
+
+    def controls(self, roles: frozenset[str]) -> Iterator[int]:
+        for i, node in enumerate(self.nodes):
+            if (
+                node.role in roles
+                and i not in self.skip
+                and not node.properties.get("disabled")
+                and _usable(self.label(i))
+            ):
+                yield i
+
+    def descendants(self, i: int) -> Iterator[int]:
+        for node in self.tree.descendants(self.nodes[i].id):
+            yield self.index[node.id]
+
+    def form_of(self, i: int) -> int:
+        for node in self.tree.ancestors(self.nodes[i].id):
+            if node.role in ("form", "search", "dialog"):
+                return self.index[node.id]
+        return -1
+
+
+_SUBMIT = re.compile(r"submit|sign|log ?in|send|save|go\b|search|register|continue|next|apply|create|update|ok\b", re.I)
+
+
+def _submit_button(page: _Page, form: int) -> int:
+    """A form's submit button: the last named button that sounds like one, else the last."""
+    buttons = [
+        k
+        for k in page.descendants(form)
+        if page.nodes[k].role == "button" and k not in page.skip and _usable(page.label(k))
+    ]
+    submits = [k for k in buttons if _SUBMIT.search(page.label(k))]
+    return (submits or buttons or [-1])[-1]
+
+
+def _click(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+    for i in page.controls(_CLICKABLE):
+        if page.unique(i):
+            yield ElementTask("click", rng.choice(CLICK).format(name=page.label(i)), "transactional", (i,))
+
+
+def _type(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+    for i in page.controls(_TYPEABLE):
+        if page.nodes[i].role == "combobox" and not page.nodes[i].properties.get("editable"):
+            continue  # a <select>: that is a select task
+        value, label = rng.choice(_VALUES), page.label(i)
+        form = page.form_of(i)
+        button = _submit_button(page, form) if form >= 0 else -1
+        if button >= 0 and rng.random() < 0.5:
+            text = rng.choice(TYPE_SUBMIT).format(value=value, label=label, button=page.label(button))
+            yield ElementTask("type", text, "transactional", (i, button))
+        else:
+            yield ElementTask("type", rng.choice(TYPE).format(value=value, label=label), "transactional", (i,))
+
+
+def _options(page: _Page, i: int) -> list[int]:
+    return [k for k in page.descendants(i) if page.nodes[k].role == "option" and _usable(page.label(k))]
+
+
+def _select(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+    for i in page.controls(frozenset({"combobox", "listbox"})):
+        options = _options(page, i)
+        if len(options) < 2:
+            continue
+        option = rng.choice(options[1:])  # the first is often the current value or a prompt
+        text = rng.choice(SELECT).format(option=page.label(option), label=page.label(i))
+        yield ElementTask("select", text, "transactional", (i, option))
+
+
+def _check(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+    for i in page.controls(_CHECKABLE):
+        if page.unique(i):
+            yield ElementTask("check", rng.choice(CHECK).format(label=page.label(i)), "transactional", (i,))
+
+
+def _fill_form(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+    fields_by_form: dict[int, list[int]] = {}
+    for i in page.controls(frozenset(FIELD_ROLES) & _TYPEABLE):
+        form = page.form_of(i)
+        if form >= 0:
+            fields_by_form.setdefault(form, []).append(i)
+    for form, fields in fields_by_form.items():
+        button = _submit_button(page, form)
+        if len(fields) < 2 or button < 0:
+            continue
+        chosen = sorted(rng.sample(fields, min(len(fields), rng.choice((2, 3)))))
+        pairs = [f'the {page.label(f).lower()} "{rng.choice(_VALUES)}"' for f in chosen]
+        joined = ", ".join(pairs[:-1]) + " and " + pairs[-1]
+        text = rng.choice(FORM).format(pairs=joined, button=page.label(button))
+        yield ElementTask("fill_form", text, "transactional", (*chosen, button))
+
+
+def _cells(page: _Page, row: int) -> list[int]:
+    return [page.index[c] for c in page.nodes[row].children if c in page.index]
+
+
+def _read(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+    for table, node in enumerate(page.nodes):
+        if node.role not in ("table", "grid") or table in page.skip:
+            continue
+        rows = [k for k in page.descendants(table) if page.nodes[k].role == "row"]
+        header = next((r for r in rows if all(page.nodes[c].role == "columnheader" for c in _cells(page, r))), -1)
+        if header < 0:
+            continue
+        heads = _cells(page, header)
+        body = [r for r in rows if r != header and len(_cells(page, r)) == len(heads)]
+        if not body:
+            continue
+        row = rng.choice(body)
+        cells = _cells(page, row)
+        named = [k for k in range(len(cells)) if _usable(page.label(cells[k]))]
+        if not named:
+            continue
+        key = cells[named[0]]  # the first cell with text identifies the row
+        others = [k for k in named[1:] if _usable(page.label(heads[k]))]
+        if not others:
+            continue
+        col = rng.choice(others)
+        text = rng.choice(READ).format(column=page.label(heads[col]).lower(), key=page.label(key))
+        yield ElementTask("read_cell", text, "informational", (key, cells[col]), (heads[col], row))
+
+
+def _row_action(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+    rows: dict[int, list[int]] = {}
+    for i, node in enumerate(page.nodes):
+        if node.interactive and page.names.row_of[i] >= 0 and i not in page.skip:
+            rows.setdefault(page.names.row_of[i], []).append(i)
+    for row, controls in rows.items():
+        keys = [
+            k
+            for k in page.descendants(row)
+            if page.nodes[k].role == "StaticText" and _usable(page.label(k)) and page.unique(k)
+        ]
+        if not keys:
+            continue
+        key = rng.choice(keys[:2])  # the first texts of a row identify it (sender, title)
+        own = [c for c in controls if not any(k == key for k in page.descendants(c))]
+        if not own:
+            continue
+        action = rng.choice(own)
+        name = page.nodes[action].name.strip()
+        if _usable(name):
+            text = rng.choice(ROW).format(action=_clean(name), key=page.label(key))
+        else:
+            text = rng.choice(ROW_UNNAMED).format(key=page.label(key))
+        yield ElementTask("row_action", text, "transactional", (action, key), (row,))
+
+
+GENERATORS: dict[str, Callable[[_Page, random.Random], Iterator[ElementTask]]] = {
+    "click": _click,
+    "type": _type,
+    "select": _select,
+    "check": _check,
+    "fill_form": _fill_form,
+    "read_cell": _read,
+    "row_action": _row_action,
+}
+
+
+def element_tasks(
+    tree: UITree, names: Naming, rng: random.Random, *, per_type: int = 3, skip: frozenset[int] = frozenset()
+) -> list[ElementTask]:
+    """Up to `per_type` tasks of every kind the page supports; nodes in `skip` (injected
+    fragments) are never a task's subject."""
+    page = _Page(tree, names, skip)
+    out: list[ElementTask] = []
+    for generate in GENERATORS.values():
+        found = list(generate(page, rng))
+        out.extend(rng.sample(found, min(per_type, len(found))))
+    return out
+
+
+__all__ = ["GENERATORS", "ElementTask", "element_tasks"]
