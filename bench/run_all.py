@@ -28,7 +28,7 @@ from rich.table import Table
 from extractors.live import extract_page
 from webminim.browser import launch_options
 from webminim.embedder import Embedder
-from webminim.policy import Thresholds, decide
+from webminim.policy import PolicyContext, Thresholds, decide
 from webminim.renderers import render
 from webminim.scorer import Scorer
 from webminim.synthetic import large_page
@@ -68,7 +68,7 @@ def observation_rows(sizes: list[int], repeat: int) -> list[tuple[str, ...]]:
             warm, scores = timed_ms(lambda: scorer.score(tree, TASK), repeat)  # noqa: B023
 
             def policy(tree=tree, scores=scores):  # noqa: ANN001, ANN202
-                actions = decide(scores.s, scores.n, thresholds)
+                actions = decide(scores.s, scores.n, thresholds, PolicyContext.of(tree, TASK))
                 return build_view(
                     tree, actions, scores.s, scores.n, Vault(), tau_nec=thresholds.tau_nec, tau_sens=thresholds.tau_sens
                 )

@@ -200,11 +200,16 @@ def train(
     epochs: Annotated[int, typer.Option("--epochs", min=1, help="Maximum epochs (early stopping).")] = 12,
     seed: Annotated[int, typer.Option("--seed", min=0)] = 0,
     max_minutes: Annotated[float, typer.Option("--max-minutes", min=1.0, help="Stop after this long.")] = 50.0,
+    exclude_family: Annotated[
+        list[str] | None, typer.Option("--exclude-family", help="Leave this page family out (repeatable).")
+    ] = None,
 ) -> None:
     """Train the dual-score GATv2 scorer on a corpus (progress bar, fixed seeds)."""
     from webminim.commands import run_train
 
-    run_train(corpus, out, epochs=epochs, seed=seed, max_minutes=max_minutes)
+    run_train(
+        corpus, out, epochs=epochs, seed=seed, max_minutes=max_minutes, exclude_families=tuple(exclude_family or ())
+    )
 
 
 @app.command("eval")
@@ -214,11 +219,15 @@ def evaluate(
     model: Annotated[Path | None, typer.Option("--model", help="Checkpoint (default: shipped).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="Where to write the τ_nec sweep PNG.")] = None,
+    holdout_family: Annotated[
+        str | None,
+        typer.Option("--holdout-family", help="Evaluate every tree of this page family (train it out first)."),
+    ] = None,
 ) -> None:
     """Evaluate the scorer: Tables 1, 3, 4, τ_nec sweep plot, counterfactual, suppression."""
     from webminim.commands import run_eval
 
-    run_eval(corpus, split.value, model=model, as_json=as_json, plot=plot)
+    run_eval(corpus, split.value, model=model, as_json=as_json, plot=plot, holdout_family=holdout_family)
 
 
 def load_plugins() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -105,12 +106,15 @@ def run_demo(task: str, out: Path) -> None:
     console.print(f"side-by-side report: {out}", markup=False)
 
 
-def run_train(corpus: Path, out: Path, *, epochs: int, seed: int, max_minutes: float) -> None:
+def run_train(
+    corpus: Path, out: Path, *, epochs: int, seed: int, max_minutes: float, exclude_families: Sequence[str] = ()
+) -> None:
     read_card(corpus)
     config = TrainConfig(epochs=epochs, seed=seed, max_minutes=max_minutes)
     embedder = Embedder()
     with _progress() as progress:
-        train_trees, val_trees = load_split(corpus, ["train"]), load_split(corpus, ["val"])
+        train_trees = load_split(corpus, ["train"], exclude_families=exclude_families)
+        val_trees = load_split(corpus, ["val"], exclude_families=exclude_families)
         job = progress.add_task("embedding trees", total=len(train_trees) + len(val_trees))
         step = lambda: progress.advance(job)  # noqa: E731
         train_set, val_set = prepare(train_trees, embedder, step), prepare(val_trees, embedder, step)
@@ -129,13 +133,26 @@ def run_train(corpus: Path, out: Path, *, epochs: int, seed: int, max_minutes: f
 
         result = fit(train_set, val_set, config=config, on_step=on_step, on_epoch=on_epoch)
     card = training_card(corpus, result, config, {"train": len(train_set), "val": len(val_set)})
+    card["excluded_families"] = list(exclude_families)
     save_model(result, out, card)
     _err.print(f"best epoch {result.best_epoch}; {result.seconds / 60:.1f} min; wrote {out}")
 
 
-def run_eval(corpus: Path, split: str, *, model: Path | None, as_json: bool, plot: Path | None) -> None:
-    net, _ = checkpoint.load(model)
-    plot = plot or corpus / f"tau_sweep_{split}.png"
+def run_eval(
+    corpus: Path,
+    split: str,
+    *,
+    model: Path | None,
+    as_json: bool,
+    plot: Path | None,
+    holdout_family: str | None = None,
+) -> None:
+    net, card = checkpoint.load(model)
+    if holdout_family is not None:
+        trained_on = holdout_family not in card.get("excluded_families", ())
+        if trained_on:  # a family the model trained on is not held out: say so, never hide it
+            _err.print(f"warning: this checkpoint was trained on {holdout_family!r}; train with --exclude-family")
+    plot = plot or corpus / f"tau_sweep_{holdout_family or split}.png"
     with _progress() as progress:
         job = progress.add_task(f"evaluating {split}", total=None)
         report = evaluate_split(
@@ -145,6 +162,7 @@ def run_eval(corpus: Path, split: str, *, model: Path | None, as_json: bool, plo
             Embedder(),
             plot=plot,
             on_tree=lambda done, total: progress.update(job, completed=done, total=total),
+            families=[holdout_family] if holdout_family else None,
         )
     if as_json:
         sys.stdout.write(json.dumps(report.to_json()) + "\n")
@@ -183,4 +201,5 @@ def print_report(report: EvalReport, plot: Path, console: Console) -> None:
     for kind, row in report.suppression.items():
         table.add_row(kind, f"{row['checked']:,}", f"{row['suppressed']:.2%}")
     console.print(table)
+    console.print(f"Pages fully usable (every critical node shown): {report.usable:.1%}")
     console.print(f"τ_nec sweep plot: {plot}")

@@ -21,7 +21,7 @@ from webminim.corpus import read_card
 from webminim.embedder import Embedder
 from webminim.features import task_features
 from webminim.metrics import A, Instance, K, R, Summary, summarize
-from webminim.policy import Thresholds, controls_of, decide
+from webminim.policy import PageContext, PolicyContext, Thresholds, decide
 from webminim.scorer.model import ScorerNet
 from webminim.training import Prepared, Variant, load_split, predict, prepare
 from webminim.vault import Vault
@@ -41,6 +41,12 @@ class EvalReport:
     sweep: list[dict[str, float]] = field(default_factory=list)
     counterfactual: dict[str, float] = field(default_factory=dict)
     suppression: dict[str, dict[str, float]] = field(default_factory=dict)
+    usable: float = 0.0  # share of (page, task) pairs whose every critical node is shown
+
+    def secrets_suppressed(self) -> float:
+        checked = sum(v["checked"] for v in self.suppression.values())
+        hidden = sum(v["checked"] * v["suppressed"] for v in self.suppression.values())
+        return hidden / checked if checked else 1.0
 
     def to_json(self) -> dict[str, Any]:
         minim = self.table1["webminim"]
@@ -51,6 +57,8 @@ class EvalReport:
             "tcnp_i": minim.tcnp_i,
             "tisl": minim.tisl,
             "keep": minim.keep,
+            "usable": self.usable,
+            "secrets_suppressed": self.secrets_suppressed(),
             "table1": {k: v.row() for k, v in self.table1.items()},
             "table3": {k: v.row() for k, v in self.table3.items()},
             "table4": {k: v.row() for k, v in self.table4.items()},
@@ -74,16 +82,20 @@ def evaluate_split(
     plot: Path | None = None,
     on_tree: Callable[[int, int], None] | None = None,
     seed: int = 0,
+    families: Sequence[str] | None = None,
 ) -> EvalReport:
+    """The paper's tables on `split`; with `families`, on every tree of those families
+    whatever its split (leave-one-family-out: the model must not have trained on them)."""
     card = read_card(corpus)
-    trees = load_split(corpus, [split])
+    trees = load_split(corpus, None if families else [split], families=families)
     prepared = prepare(trees, embedder)
     rng = random.Random(seed)
     methods: dict[str, list[Instance]] = defaultdict(list)
     by_semantics: dict[str, list[Instance]] = defaultdict(list)
-    sweep_scores: list[tuple[Prepared, Variant, np.ndarray, np.ndarray]] = []
+    sweep_scores: list[tuple[Prepared, Variant, np.ndarray, np.ndarray, PolicyContext]] = []
     target_real, target_browse, risky_kept_real, risky_kept_browse = [], [], [], []
     hidden: dict[str, list[float]] = defaultdict(list)
+    usable: list[bool] = []
     browse_emb = embedder.embed([card.browse_task])[0]
     for done, p in enumerate(prepared, start=1):
         browse = Variant(
@@ -94,11 +106,13 @@ def evaluate_split(
             np.zeros(len(p.s), dtype=np.int8),
         )
         predictions = predict(model, [(p, v) for v in p.variants] + [(p, browse)])
-        controls = controls_of(p.tree.tree)
+        page = PageContext.of(p.tree.tree)
+        browse_context = page.with_task(card.browse_task)
         browse_s, browse_n = predictions[-1]
         for v, (s_hat, n_hat) in zip(p.variants, predictions[:-1], strict=True):
             size = len(p.s)
-            minim = decide(s_hat, n_hat, thresholds, controls)
+            context = page.with_task(v.task)
+            minim = decide(s_hat, n_hat, thresholds, context)
             methods["full"].append(_instance(p, v, baselines.full(size)))
             methods["random_20"].append(_instance(p, v, baselines.random_budget(size, rng)))
             methods["sensitivity_only_20"].append(_instance(p, v, baselines.sensitivity_only(s_hat)))
@@ -106,22 +120,25 @@ def evaluate_split(
             methods["presidio"].append(_instance(p, v, baselines.presidio_filter(p.tree.tree.nodes)))
             methods["heuristic"].append(_instance(p, v, baselines.heuristic(p.tree.tree.nodes, v.task)))
             methods["webminim"].append(inst := _instance(p, v, minim))
+            usable.append(bool((minim[v.n == 10] != R).all()))  # every critical node still there
             methods["A->R"].append(_instance(p, v, np.where(minim == A, R, minim)))
             methods["A->K"].append(_instance(p, v, np.where(minim == A, K, minim)))
             by_semantics[v.semantics].append(inst)
-            sweep_scores.append((p, v, s_hat, n_hat, controls))
+            sweep_scores.append((p, v, s_hat, n_hat, context))
             targets = v.n == 10
             target_real.append(float(n_hat[targets].mean()))
             target_browse.append(float(browse_n[targets].mean()))
             risky = (v.n <= 1) & (p.s >= 5)
             if risky.any():
                 risky_kept_real.append(float((minim[risky] != R).mean()))
-                risky_kept_browse.append(float((decide(browse_s, browse_n, thresholds, controls)[risky] != R).mean()))
+                browse_actions = decide(browse_s, browse_n, thresholds, browse_context)
+                risky_kept_browse.append(float((browse_actions[risky] != R).mean()))
             _check_secrets(p, minim, s_hat, n_hat, thresholds, hidden, v.task)
         if on_tree:
             on_tree(done, len(prepared))
 
-    report = EvalReport(split=split, instances=len(methods["webminim"]))
+    report = EvalReport(split=",".join(families) if families else split, instances=len(methods["webminim"]))
+    report.usable = float(np.mean(usable)) if usable else 0.0
     for name in ("full", "random_20", "sensitivity_only_20", "necessity_only_20", "presidio", "heuristic", "webminim"):
         report.table1[name] = summarize(methods[name])
     report.table3 = {k: summarize(v) for k, v in sorted(by_semantics.items())}

@@ -15,7 +15,7 @@ from pathlib import Path
 from extractors.tree import UITree
 from webminim.embedder import Embedder
 from webminim.errors import PolicyError, ScorerError
-from webminim.policy import Thresholds, controls_of, decide
+from webminim.policy import PolicyContext, Thresholds, decide_explained
 from webminim.scorer import Scorer
 from webminim.vault import Vault
 from webminim.view import SanitizedView, build_view
@@ -44,7 +44,7 @@ class Minim:
         limits = thresholds if thresholds is not None else self.thresholds
         scores = self.scorer.score(tree, task)
         try:
-            actions = decide(scores.s, scores.n, limits, controls_of(tree))
+            actions, reasons = decide_explained(scores.s, scores.n, limits, PolicyContext.of(tree, task))
             return build_view(
                 tree,
                 actions,
@@ -54,6 +54,7 @@ class Minim:
                 tau_nec=limits.tau_nec,
                 tau_sens=limits.tau_sens,
                 task=task,
+                reasons=reasons,
             )
         except ScorerError:
             raise

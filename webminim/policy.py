@@ -9,32 +9,127 @@ Thresholds are policy, not model: change them without retraining.
 Beyond the paper, a control is never removed while text inside it is shown: text kept
 under a removed link or button would be promoted out of it, visible but not clickable.
 Such a control takes the decision its own ŝ gives (K, or A when sensitive).
+
+Safety net (beyond the paper; needs a `PolicyContext`). On pages unlike its training data
+the model can keep a label but not its field, or score the very button the task names
+n̂ ≈ 0. Removing a harmless "Submit" saves a few tokens and costs the task, so after the
+rule above, a node that is removed is raised when one of these holds:
+
+1. Pairs (`extractors.naming`). A kept control keeps the text that names it
+   (`Naming.label_of`) when it has no name of its own or is abstracted (a named control
+   carries its label); kept label text keeps the control it names (`Naming.control_of`;
+   not for column / row headers, which name a whole column of controls).
+2. Rows. A row / list item the task acts on keeps its action controls (button, link,
+   checkbox, radio, switch, menu item; `Naming.row_of`). A row's evidence is its strongest
+   text that identifies it (a non-control whose text no other row repeats: a sender, not
+   "Compare"): 10 when the task names it (rule 3), else its n̂ if kept. The task acts on the
+   rows whose evidence reaches τ_row (5.0) and is within ROW_MARGIN (2.0) of the best row's:
+   the model's 6 for a product whose name shares words with the task's does not pull in
+   that product's buttons when the task's own product scores 10. "Delete the email from
+   Dana" keeps the checkbox and icon-only trash button of Dana's row, not the others'.
+3. Task anchors. A node the task names is kept: its whole name (for an unnamed control, its
+   nearby label) occurs in the task as a phrase at word boundaries, both lower-cased with
+   whitespace collapsed and a trailing ':' or '*' dropped; the name has at least 3
+   characters and is not made only of stop words ("Go" and "View" are not anchors; "Go!"
+   is, on "press Go!"; "Archive" on "archive it", but "HIV" is not named by "archive").
+4. Out-of-depth fallback. When the task asks for an action ("click", "press", "enter",
+   "type", "select", "check", "submit", "delete", "open", …) and no control of the kind that
+   action needs (buttons and links; fields; choices) would be kept at all, the controls of
+   that kind whose ŝ < τ_sens and whose label words (name or nearby label, plus role words:
+   "button", "text field", …) share a content word with the task are kept.
+
+A node these rules raise brings the text child its name is made of (a header's or a link's
+StaticText), else the view would show its name as "…". A raised node takes the decision its
+own ŝ gives: K when ŝ < τ_sens, else A (placeholders).
+They apply in the order 3, 2, 4, the control rule above, then 1 and the text children.
+The net never shows sensitive text raw and never lowers a decision; `decide_explained` says
+which rule raised which node. Everything is a pure, linear-time function of the tree, the
+task and the scores.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
+from extractors.naming import ITEM_ROLES, Naming, naming
 from extractors.tree import UITree
 from webminim.errors import ConfigError
+from webminim.features import content_words
 from webminim.metrics import A, K, R
 
 TAU_NEC = 1.0
 TAU_SENS = 5.0
+TAU_ROW = 5.0  # n̂ of a row's content from which the task is taken to act on that row
+ROW_MARGIN = 2.0  # rows whose evidence is this far below the best row's are not acted on
+MIN_ANCHOR = 3  # shorter names ("OK", "Go") match too much of any task
+
+# Words a name made only of which anchors nothing: they appear in tasks for other reasons.
+# fmt: off
+STOP_NAMES = frozenset({
+    "a", "an", "and", "the", "of", "to", "in", "on", "at", "by", "for", "from", "with", "into", "or", "as", "is",
+    "be", "it", "this", "that", "my", "me", "your", "you", "our", "here", "more", "view", "show", "open", "find",
+    "go", "get", "see", "new", "all", "page", "click", "press",
+})
+# fmt: on
+ACTION_ROLES = frozenset(
+    {"button", "link", "checkbox", "radio", "switch", "menuitem", "menuitemcheckbox", "menuitemradio"}
+)
+# Action verbs -> the kind of control the action needs (fallback rule 4).
+_PRESS = frozenset({"button", "link", "menuitem", "tab"})
+_FILL = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+_CHOOSE = frozenset(
+    {"checkbox", "radio", "switch", "combobox", "listbox", "option", "menuitemcheckbox", "menuitemradio"}
+)
+# fmt: off
+VERBS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("click", "press", "tap", "hit", "push", "submit", "delete", "remove", "open", "add", "save",
+                     "send", "reply", "archive", "buy", "login"), _PRESS),
+    **dict.fromkeys(("enter", "type", "fill", "input", "write", "search"), _FILL),
+    **dict.fromkeys(("select", "choose", "pick", "check", "uncheck", "tick", "toggle"), _CHOOSE),
+}
+# fmt: on
+# What a task calls a control of each role ("the text field", "the button").
+ROLE_WORDS: dict[str, frozenset[str]] = {
+    "button": frozenset({"button"}),
+    "link": frozenset({"link"}),
+    "menuitem": frozenset({"menu", "item"}),
+    "tab": frozenset({"tab"}),
+    "textbox": frozenset({"text", "field", "textbox", "box", "input"}),
+    "searchbox": frozenset({"search", "field", "box", "input"}),
+    "combobox": frozenset({"dropdown", "combobox", "menu", "list"}),
+    "spinbutton": frozenset({"number", "field", "input"}),
+    "checkbox": frozenset({"checkbox", "box"}),
+    "radio": frozenset({"radio", "option"}),
+    "switch": frozenset({"switch", "toggle"}),
+    "listbox": frozenset({"list", "listbox"}),
+    "option": frozenset({"option"}),
+}
+_HEADERS = frozenset({"columnheader", "rowheader"})
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+WHY_CONTROL = "kept: text inside it is shown"
+WHY_ANCHOR = "kept: named by the task"
+WHY_ROW = "kept: an action of a row the task acts on"
+WHY_FALLBACK = "kept: out-of-depth fallback, its label shares words with the task"
+WHY_LABEL = "kept: names a kept control"
+WHY_LABELLED = "kept: the control a kept label names"
+WHY_TEXT = "kept: the text of a kept node's name"
 
 
 @dataclass(frozen=True, slots=True)
 class Thresholds:
-    """Validated on construction: both thresholds live on the 0-10 score scale."""
+    """Validated on construction: all thresholds live on the 0-10 score scale."""
 
     tau_nec: float = TAU_NEC
     tau_sens: float = TAU_SENS
     tau_disclose: float | None = None  # beyond the paper: show sensitive nodes this necessary
+    tau_row: float = TAU_ROW  # safety net, rule 2
 
     def __post_init__(self) -> None:
-        for name in ("tau_nec", "tau_sens", "tau_disclose"):
+        for name in ("tau_nec", "tau_sens", "tau_disclose", "tau_row"):
             value = getattr(self, name)
             if name == "tau_disclose" and value is None:
                 continue
@@ -62,30 +157,264 @@ def controls_of(tree: UITree, depth: int = 2) -> np.ndarray:
     return out
 
 
+def normalize(text: str) -> str:
+    """Lower case, whitespace collapsed, a trailing ':' or '*' (label punctuation) dropped."""
+    return " ".join(text.lower().split()).rstrip(":* ")
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def words_of(text: str) -> frozenset[str]:
+    """Content words, plural 's' dropped ("fields" matches "field"), generic UI words ("view") left out."""
+    return frozenset(_stem(w) for w in content_words(text) if w not in STOP_NAMES)
+
+
+def is_anchor_name(name: str) -> bool:
+    """Long enough and not made only of stop words to count as the task naming it."""
+    return len(name) >= MIN_ANCHOR and not all(w in STOP_NAMES for w in name.split())
+
+
+def names_phrase(task: str, name: str) -> bool:
+    """Does normalized `task` contain normalized `name` as a phrase at word boundaries?"""
+    start = task.find(name)
+    while start >= 0:
+        end = start + len(name)
+        before = start == 0 or not task[start - 1].isalnum() or not name[0].isalnum()
+        after = end == len(task) or not task[end].isalnum() or not name[-1].isalnum()
+        if before and after:
+            return True
+        start = task.find(name, start + 1)
+    return False
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PageContext:
+    """What the policy needs of a tree, computed once and reused for every task."""
+
+    naming: Naming
+    controls: np.ndarray  # controls_of: the control a text is inside, or -1
+    label_of: np.ndarray  # (N,) int64, Naming.label_of
+    unnamed: np.ndarray  # (N,) bool: no accessible name of its own
+    voice_of: np.ndarray  # (N,) int64: the parent whose name repeats this text, or -1
+    control_of: np.ndarray  # (N,) int64, Naming.control_of, -1 for column / row headers
+    item_of: np.ndarray  # (N,) int64, the row / item a node is, or is in, or -1
+    identifies: np.ndarray  # (N,) bool: a non-control text of an item that no other item repeats
+    interactive: np.ndarray  # (N,) bool
+    action: np.ndarray  # (N,) bool: an interactive button / link / checkbox ... (rule 2)
+    roles: tuple[str, ...]
+    texts: tuple[str, ...]  # normalized name, or the nearby label of an unnamed control
+    label_words: tuple[frozenset[str], ...]  # controls: words of `texts` + role words; else empty
+
+    @classmethod
+    def of(cls, tree: UITree) -> PageContext:
+        nodes = tree.nodes
+        names = naming(tree)
+        size = len(nodes)
+        control_of = np.array(names.control_of, dtype=np.int64).reshape(size)
+        roles = {n.id: n.role for n in nodes}
+        # a header (or its text) names a column of controls, not one of them
+        headers = np.array([n.role in _HEADERS or roles.get(n.parent) in _HEADERS for n in nodes], dtype=bool)
+        control_of[headers.reshape(size)] = -1
+        item_of = np.array(names.row_of, dtype=np.int64).reshape(size)
+        items = np.array([n.role in ITEM_ROLES for n in nodes], dtype=bool).reshape(size)
+        item_of[items] = np.flatnonzero(items)
+        interactive = np.array([n.interactive for n in nodes], dtype=bool).reshape(size)
+        texts = tuple(normalize(n.name) or normalize(names.nearby[i]) for i, n in enumerate(nodes))
+        label_words = tuple(
+            words_of(texts[i]) | ROLE_WORDS.get(n.role, frozenset()) if n.interactive else frozenset()
+            for i, n in enumerate(nodes)
+        )
+        return cls(
+            naming=names,
+            controls=controls_of(tree),
+            label_of=np.array(names.label_of, dtype=np.int64).reshape(size),
+            unnamed=np.array([not n.name.strip() for n in nodes], dtype=bool).reshape(size),
+            voice_of=_voices(tree),
+            control_of=control_of,
+            item_of=item_of,
+            identifies=_identifying(texts, item_of, interactive),
+            interactive=interactive,
+            action=interactive & np.array([n.role in ACTION_ROLES for n in nodes], dtype=bool).reshape(size),
+            roles=tuple(n.role for n in nodes),
+            texts=texts,
+            label_words=label_words,
+        )
+
+    def with_task(self, task: str) -> PolicyContext:
+        return PolicyContext.for_page(self, task)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PolicyContext:
+    """A tree's `PageContext` plus one task: the nodes it names and the kinds of control it acts on."""
+
+    page: PageContext
+    task: str  # normalized
+    words: frozenset[str]  # the task's content words
+    kinds: frozenset[str]  # control roles the task's action verbs need
+    named: np.ndarray  # (N,) bool: rule 3's anchors
+
+    @classmethod
+    def of(cls, tree: UITree, task: str) -> PolicyContext:
+        return cls.for_page(PageContext.of(tree), task)
+
+    @classmethod
+    def for_page(cls, page: PageContext, task: str) -> PolicyContext:
+        text = normalize(task)
+        verbs = {w for w in _TOKEN.findall(text) if w in VERBS}
+        # A name longer than the task cannot occur in it: the scan stays linear in the tree.
+        named = np.array(
+            [len(t) <= len(text) and is_anchor_name(t) and names_phrase(text, t) for t in page.texts], dtype=bool
+        ).reshape(len(page.texts))
+        return cls(
+            page=page,
+            task=text,
+            words=words_of(text),
+            kinds=frozenset(role for verb in verbs for role in VERBS[verb]),
+            named=named,
+        )
+
+
 def decide(
     s_hat: np.ndarray,
     n_hat: np.ndarray,
     thresholds: Thresholds = Thresholds(),
+    context: PolicyContext | np.ndarray | None = None,
+    *,
     controls: np.ndarray | None = None,
+    net: bool = True,
 ) -> np.ndarray:
-    """R / A / K (0 / 1 / 2) per node.
+    """R / A / K (0 / 1 / 2) per node; see `decide_explained`."""
+    return decide_explained(s_hat, n_hat, thresholds, context, controls=controls, net=net)[0]
+
+
+def decide_explained(
+    s_hat: np.ndarray,
+    n_hat: np.ndarray,
+    thresholds: Thresholds = Thresholds(),
+    context: PolicyContext | np.ndarray | None = None,
+    *,
+    controls: np.ndarray | None = None,
+    net: bool = True,
+) -> tuple[np.ndarray, dict[int, str]]:
+    """R / A / K (0 / 1 / 2) per node, and why each node the safety net raised was raised.
 
     With `tau_disclose` set, a sensitive node whose necessity reaches it is kept rather than
     abstracted: for tasks that must read it (an email the user asked to summarize). Off by
-    default, as in the paper. `controls` (from `controls_of`) keeps a control whose label
-    is shown.
+    default, as in the paper. With a `context` (or the older `controls`, from `controls_of`)
+    a control whose label is shown stays; with a context and `net` the safety net's rules
+    1-4 apply (module docstring). `net=False` is the policy before the net, for comparisons.
     """
     sensitive = s_hat >= thresholds.tau_sens
     if thresholds.tau_disclose is not None:
         sensitive &= n_hat < thresholds.tau_disclose
     actions = np.where(sensitive, A, K).astype(np.int8)
     actions[n_hat < thresholds.tau_nec] = R
-    if controls is not None:
-        shown = (actions != R) & (controls >= 0)
-        for j in np.unique(controls[shown]):
-            if actions[j] == R:
-                actions[j] = A if sensitive[j] else K
-    return actions
+    reasons: dict[int, str] = {}
+    if isinstance(context, np.ndarray):  # the older positional `controls`
+        context, controls = None, context
+    if context is not None:
+        controls = context.page.controls
+    if controls is None:
+        return actions, reasons
+    # A raised node shows its raw text only when ŝ says it is harmless.
+    raised = np.where(s_hat >= thresholds.tau_sens, A, K).astype(np.int8)
+
+    def lift(mask: np.ndarray, why: str) -> None:
+        for i in np.flatnonzero(mask & (actions == R)):
+            actions[i] = raised[i]
+            reasons[int(i)] = why
+
+    if context is not None and net:
+        page = context.page
+        lift(context.named, WHY_ANCHOR)
+        lift(_row_actions(page, context.named, actions, n_hat, thresholds.tau_row), WHY_ROW)
+        lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
+    lift(_shown_inside(controls, actions), WHY_CONTROL)
+    if context is not None and net:
+        page = context.page
+        kept = actions != R
+        bare = page.interactive & (page.unnamed | (actions == A))
+        lift(_indices(page.label_of, kept & bare, len(actions)), WHY_LABEL)
+        lift(_indices(page.control_of, kept & ~page.interactive, len(actions)), WHY_LABELLED)
+        by_net = np.zeros(len(actions), dtype=bool)
+        by_net[[i for i, why in reasons.items() if why != WHY_CONTROL]] = True
+        lift((page.voice_of >= 0) & by_net[np.maximum(page.voice_of, 0)], WHY_TEXT)
+    return actions, reasons
+
+
+def _voices(tree: UITree) -> np.ndarray:
+    """Per node, its parent when the parent's name repeats the node's text (a link's or a
+    header's StaticText), else -1."""
+    index = {node.id: i for i, node in enumerate(tree.nodes)}
+    out = np.full(len(tree.nodes), -1, dtype=np.int64)
+    for i, node in enumerate(tree.nodes):
+        p = index.get(node.parent) if node.parent is not None else None
+        text = normalize(node.name)
+        if p is not None and text and not node.interactive and text in normalize(tree.nodes[p].name):
+            out[i] = p
+    return out
+
+
+def _indices(targets: np.ndarray, where: np.ndarray, size: int) -> np.ndarray:
+    """A mask of the nodes `targets[i]` for every i in `where` (targets of -1 ignored)."""
+    picked = targets[where]
+    mask = np.zeros(size, dtype=bool)
+    mask[picked[picked >= 0]] = True
+    return mask
+
+
+def _shown_inside(controls: np.ndarray, actions: np.ndarray) -> np.ndarray:
+    """The controls some shown text is inside of."""
+    return _indices(controls, actions != R, len(actions))
+
+
+def _row_actions(
+    page: PageContext, named: np.ndarray, actions: np.ndarray, n_hat: np.ndarray, tau_row: float
+) -> np.ndarray:
+    """Rule 2: the action controls of every row the task acts on."""
+    strength = np.where(named, 10.0, np.where(actions != R, n_hat, 0.0))
+    candidates = page.identifies & (strength >= tau_row)
+    if not candidates.any():
+        return np.zeros(len(actions), dtype=bool)
+    rows = page.item_of[candidates]
+    best = np.full(len(actions), -1.0)
+    np.maximum.at(best, rows, strength[candidates])  # per row, its strongest evidence
+    acting = np.flatnonzero(best >= max(tau_row, best.max() - ROW_MARGIN))
+    return page.action & np.isin(page.item_of, acting)
+
+
+def _identifying(texts: tuple[str, ...], item_of: np.ndarray, interactive: np.ndarray) -> np.ndarray:
+    """Texts inside an item that no other item repeats ("Dana Whitfield", not "Reply")."""
+    seen: dict[str, int] = {}  # text -> its item, or -2 once a second item repeats it
+    for i, text in enumerate(texts):
+        if text and item_of[i] >= 0 and not interactive[i]:
+            first = seen.setdefault(text, int(item_of[i]))
+            if first != item_of[i]:
+                seen[text] = -2
+    return np.array(
+        [bool(t) and item_of[i] >= 0 and not interactive[i] and seen.get(t) == item_of[i] for i, t in enumerate(texts)],
+        dtype=bool,
+    ).reshape(len(texts))
+
+
+def _fallback(context: PolicyContext, actions: np.ndarray, harmless: np.ndarray) -> np.ndarray:
+    """Rule 4: for each kind of control the task acts on of which none is kept, the harmless
+    controls of that kind whose label shares a word with the task."""
+    page = context.page
+    out = np.zeros(len(actions), dtype=bool)
+    for group in (_PRESS, _FILL, _CHOOSE):
+        wanted = group & context.kinds
+        if not wanted:
+            continue
+        of_group = page.interactive & np.array([r in wanted for r in page.roles], dtype=bool).reshape(len(actions))
+        if (of_group & (actions != R)).any():
+            continue
+        for i in np.flatnonzero(of_group & harmless):
+            out[i] = bool(page.label_words[i] & context.words)
+    return out
 
 
 __all__ = [
@@ -93,8 +422,13 @@ __all__ = [
     "K",
     "R",
     "TAU_NEC",
+    "TAU_ROW",
     "TAU_SENS",
+    "PageContext",
+    "PolicyContext",
     "Thresholds",
     "controls_of",
     "decide",
+    "decide_explained",
+    "normalize",
 ]

@@ -18,9 +18,9 @@ import torch
 
 from webminim.corpus import CorpusTree, iter_corpus, read_card
 from webminim.embedder import Embedder
-from webminim.features import TreeGraph, build_graph, node_text, task_features
+from webminim.features import TreeGraph, build_graph, node_text, node_texts, task_features
 from webminim.metrics import Instance, Summary, summarize
-from webminim.policy import Thresholds, controls_of, decide
+from webminim.policy import PageContext, Thresholds, decide
 from webminim.scorer import checkpoint
 from webminim.scorer.model import ModelConfig, ScorerNet, ci_loss, expected_score
 
@@ -68,11 +68,11 @@ def prepare(
     trees: Sequence[CorpusTree], embedder: Embedder, on_tree: Callable[[], None] | None = None
 ) -> list[Prepared]:
     # Embed every distinct text of the split in one pass: the encoder batches best that way.
-    embedder.embed(sorted({node_text(n) for t in trees for n in t.tree} | {v.task for t in trees for v in t.variants}))
+    embedder.embed(sorted({x for t in trees for x in node_texts(t.tree)} | {v.task for t in trees for v in t.variants}))
     out = []
     for tree in trees:
         graph = build_graph(tree.tree, embedder)
-        texts = [node_text(n) for n in tree.tree]
+        texts = [node_text(n) for n in tree.tree]  # what is sent: tok(i) of the metrics
         prepared = Prepared(
             tree=tree,
             graph=graph,
@@ -142,7 +142,7 @@ def evaluate(model: ScorerNet, data: Sequence[Prepared], thresholds: Thresholds 
     instances = []
     for prepared in data:
         items = [(prepared, v) for v in prepared.variants]
-        controls = controls_of(prepared.tree.tree)
+        page = PageContext.of(prepared.tree.tree)
         for (s_hat, n_hat), (_, v) in zip(predict(model, items), items, strict=True):
             instances.append(
                 Instance(
@@ -150,7 +150,7 @@ def evaluate(model: ScorerNet, data: Sequence[Prepared], thresholds: Thresholds 
                     v.n.astype(np.float32),
                     prepared.interactive,
                     prepared.tokens,
-                    decide(s_hat, n_hat, thresholds, controls),
+                    decide(s_hat, n_hat, thresholds, page.with_task(v.task)),
                     v.semantics,
                 )
             )
@@ -233,8 +233,15 @@ def fit(
     return TrainResult(model, history, best_epoch, evaluate(model, val), time.monotonic() - started)
 
 
-def load_split(corpus: Path, splits: Sequence[str], limit: int | None = None) -> list[CorpusTree]:
-    trees = list(iter_corpus(corpus, splits=splits))
+def load_split(
+    corpus: Path,
+    splits: Sequence[str] | None,
+    limit: int | None = None,
+    *,
+    families: Sequence[str] | None = None,
+    exclude_families: Sequence[str] = (),
+) -> list[CorpusTree]:
+    trees = list(iter_corpus(corpus, splits=splits, families=families, exclude_families=exclude_families))
     return trees[:limit] if limit else trees
 
 

@@ -118,7 +118,9 @@ def build_view(
     tau_nec: float,
     tau_sens: float,
     task: str = "",
+    reasons: Mapping[int, str] | None = None,
 ) -> SanitizedView:
+    """`reasons`: why the policy's safety net raised a node (from `decide_explained`)."""
     nodes = tree.nodes
     origin = origin_of(tree.url)
     index = {node.id: i for i, node in enumerate(nodes)}
@@ -163,6 +165,8 @@ def build_view(
             reason = "named by the task"
         elif i in guarded:
             reason = "kept by the policy; abstracted because its text holds a secret"
+        elif reasons and i in reasons:
+            reason = f"{reasons[i]} (n̂ {float(n_hat[i]):.1f} < τ_nec {tau_nec:g})"
         else:
             reason = _reason(action, float(s_hat[i]), float(n_hat[i]), tau_nec, tau_sens)
         decisions[node.id] = Decision(node.id, ACTION_NAMES[action], float(s_hat[i]), float(n_hat[i]), reason)

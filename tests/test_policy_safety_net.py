@@ -1,0 +1,229 @@
+"""The policy's safety net (webminim.policy, rules 1-4): pairs, rows, task anchors and the
+out-of-depth fallback, on small pages with hand-set scores (the model is not involved)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from extractors.html import tree_from_html
+from extractors.tree import TreeBuilder, UITree
+from webminim.metrics import A, K, R
+from webminim.policy import (
+    PageContext,
+    PolicyContext,
+    Thresholds,
+    controls_of,
+    decide,
+    decide_explained,
+)
+from webminim.vault import Vault
+from webminim.view import build_view
+
+FIXTURES = Path(__file__).parent / "fixtures"
+MISC = """<html><head><title>Misc</title></head><body>
+<nav><a href="/view">View</a> <a href="/open">Open</a> <button>Go</button> <a href="/archive">Archive</a></nav>
+<p>HIV</p> <p>Mail</p>
+<div>Email:</div><input type="text">
+<button>Continue</button>
+</body></html>"""
+SHOP = """<html><head><title>Kitchen</title></head><body><ul>
+<li><h3>Bamboo Mixing Bowl Set</h3>
+  <label><input type="checkbox"> Compare</label> <button>Add to cart</button></li>
+<li><h3>Rechargeable Mixing Bowl Set</h3>
+  <label><input type="checkbox"> Compare</label> <button>Add to cart</button></li>
+<li><h3>Insulated Coffee Grinder</h3>
+  <label><input type="checkbox"> Compare</label> <button>Add to cart</button></li>
+</ul></body></html>"""
+PAGES = {
+    "login": (FIXTURES / "login_unlabelled.html").read_text(),
+    "inbox": (FIXTURES / "inbox_rows.html").read_text(),
+    "search": (FIXTURES / "search_fields.html").read_text(),
+    "misc": MISC,
+    "shop": SHOP,
+}
+_TREES: dict[str, UITree] = {}
+
+Selector = tuple  # (role, name) for every match, or (role, name, nth) for one
+
+
+def tree_of(page: str) -> UITree:
+    if page not in _TREES:
+        _TREES[page] = tree_from_html(PAGES[page], url="http://site.test/")
+    return _TREES[page]
+
+
+def matches(tree: UITree, selector: Selector) -> list[int]:
+    role, name, *nth = selector
+    found = [i for i, n in enumerate(tree.nodes) if n.role == role and n.name == name]
+    assert found, f"no {role} {name!r} in the page"
+    return [found[nth[0]]] if nth else found
+
+
+def scores(tree: UITree, overrides: dict[Selector, tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    """ŝ = 1, n̂ = 0 everywhere (a model out of its depth), except `overrides`: selector -> (ŝ, n̂)."""
+    s = np.ones(len(tree.nodes))
+    n = np.zeros(len(tree.nodes))
+    for selector, (s_i, n_i) in overrides.items():
+        for i in matches(tree, selector):
+            s[i], n[i] = s_i, n_i
+    return s, n
+
+
+CASES = [
+    # rule 1, control -> label: the model keeps a bare textbox; the text that names it comes along
+    ("login", "Log me in", {("textbox", "", 0): (1, 8)}, ("StaticText", "Username"), K),
+    # rule 1, label -> control: the model keeps the label "Password"; its bare textbox comes along
+    ("login", "Log me in", {("StaticText", "Password"): (1, 8)}, ("textbox", "", 1), K),
+    # nothing kept, nothing named: the paper's rule stands
+    ("login", "Log me in", {}, ("textbox", "", 0), R),
+    # a column header names every row's checkbox: keeping the header keeps none of them
+    ("inbox", "Sort the inbox", {("StaticText", "Select"): (1, 8)}, ("checkbox", "", 0), R),
+    # rule 2: the row the task acts on keeps its icon-only trash button ...
+    ("inbox", "Delete the email from Priya", {("StaticText", "Priya Natarajan"): (1, 9)}, ("button", "", 2), K),
+    # ... and its checkbox ...
+    ("inbox", "Delete the email from Priya", {("StaticText", "Priya Natarajan"): (1, 9)}, ("checkbox", "", 2), K),
+    # ... but not another row's
+    ("inbox", "Delete the email from Priya", {("StaticText", "Priya Natarajan"): (1, 9)}, ("button", "", 0), R),
+    # rule 2 with a kept but low-necessity row: the task does not act on it
+    ("inbox", "Delete the email from Priya", {("StaticText", "Priya Natarajan"): (1, 3)}, ("button", "", 2), R),
+    # rule 2 from the task's words alone: the sender's name anchors the row
+    ("inbox", "Delete the email from Marcus Lee", {}, ("button", "", 1), K),
+    # rule 2 margin: the named product is the row acted on; a look-alike the model scores 6 is not
+    (
+        "shop",
+        "Add the Rechargeable Mixing Bowl Set to the cart",
+        {("StaticText", "Bamboo Mixing Bowl Set"): (1, 6)},
+        ("button", "Add to cart", 1),
+        K,
+    ),
+    (
+        "shop",
+        "Add the Rechargeable Mixing Bowl Set to the cart",
+        {("StaticText", "Bamboo Mixing Bowl Set"): (1, 6)},
+        ("button", "Add to cart", 0),
+        R,
+    ),
+    # a raised button brings the text its name is made of (else the view shows it as '…')
+    ("shop", "Add the Rechargeable Mixing Bowl Set to the cart", {}, ("StaticText", "Add to cart", 1), K),
+    # ... but two rows the model scores alike are both acted on
+    (
+        "inbox",
+        "Delete both emails",
+        {("StaticText", "Priya Natarajan"): (1, 9), ("StaticText", "Marcus Lee"): (1, 8)},
+        ("button", "", 1),
+        K,
+    ),
+    # a text every row repeats ("Compare") identifies no row, however necessary
+    ("shop", "Compare two bowls", {("StaticText", "Compare"): (1, 8)}, ("button", "Add to cart", 0), R),
+    # rule 3: the button the goal names is kept although n̂ = 0
+    ("search", "Fill in the form and press Go!", {}, ("button", "Go!"), K),
+    # rule 3 through the nearby label of an unnamed field
+    ("search", 'Type "Drama" as the Movie Genre', {}, ("textbox", "", 0), K),
+    # rule 3 and a trailing ':' on the label
+    ("misc", "Enter my email and continue", {}, ("textbox", ""), K),
+    # a sensitive node the task names is raised to A (placeholders), never K
+    (
+        "inbox",
+        "Delete the email from Priya Natarajan",
+        {("StaticText", "Priya Natarajan"): (8, 0)},
+        ("StaticText", "Priya Natarajan"),
+        A,
+    ),
+    # a node the task does not name stays removed
+    ("inbox", "Delete the email from Priya Natarajan", {}, ("StaticText", "Marcus Lee"), R),
+    # stop words do not anchor: "view" and "open" in the task are not the links "View" / "Open"
+    ("misc", "Open the page and view my orders", {}, ("link", "View"), R),
+    ("misc", "Open the page and view my orders", {}, ("link", "Open"), R),
+    # "Go" is a stop word and 2 characters: "go" in a task is not the button "Go"
+    ("misc", "Go back and go on", {}, ("button", "Go"), R),
+    # word boundaries: "Archive" names the link "Archive", not the text "HIV" inside it
+    ("misc", "Archive the message", {}, ("StaticText", "HIV"), R),
+    ("misc", "Archive the message", {}, ("link", "Archive"), K),
+    # ... and the word's start counts too: "Gmail" does not name "Mail"
+    ("misc", "Sign in to Gmail", {}, ("StaticText", "Mail"), R),
+    # rule 4: "Click the button." names no button, none is kept: buttons are kept
+    ("misc", "Click the button.", {}, ("button", "Continue"), K),
+    # rule 4 only when no control of that kind is kept: here the model kept "Go"
+    ("misc", "Click the button.", {("button", "Go"): (1, 5)}, ("button", "Continue"), R),
+    # rule 4 never raises a sensitive control
+    ("misc", "Click the button.", {("button", "Continue"): (8, 0)}, ("button", "Continue"), R),
+    # rule 4: "text field" names what a textbox is
+    ("login", 'Enter "Myron" into the text field and press Submit.', {}, ("textbox", "", 0), K),
+    # a task with no action verb gets no fallback
+    ("misc", "What does the button say?", {}, ("button", "Continue"), R),
+]
+
+
+@pytest.mark.parametrize(("page", "task", "overrides", "target", "expected"), CASES)
+def test_safety_net(page: str, task: str, overrides: dict, target: Selector, expected: int) -> None:
+    tree = tree_of(page)
+    s, n = scores(tree, overrides)
+    actions = decide(s, n, Thresholds(), PolicyContext.of(tree, task))
+    (i,) = matches(tree, target) if len(target) == 3 else matches(tree, target)[:1]
+    assert actions[i] == expected, f"{target} in {page!r} for {task!r}: {'RAK'[actions[i]]}"
+
+
+def test_net_off_is_the_policy_before_it() -> None:
+    tree = tree_of("search")
+    s, n = scores(tree, {("StaticText", "Movie Genre"): (1, 9)})
+    context = PolicyContext.of(tree, "Enter Drama as the Movie Genre and press Go!")
+    before = decide(s, n, Thresholds(), controls=controls_of(tree))
+    assert decide(s, n, Thresholds(), context, net=False).tolist() == before.tolist()
+    assert (decide(s, n, Thresholds(), context) != R).sum() > (before != R).sum()
+
+
+def test_reasons_reach_the_view() -> None:
+    tree = tree_of("inbox")
+    task = "Find the email by Priya Natarajan and click the trash icon to delete it"
+    s, n = scores(tree, {("StaticText", "Priya Natarajan"): (7, 9), ("cell", "Priya Natarajan"): (7, 9)})
+    actions, reasons = decide_explained(s, n, Thresholds(), PolicyContext.of(tree, task))
+    view = build_view(tree, actions, s, n, Vault(), tau_nec=1.0, tau_sens=5.0, task=task, reasons=reasons)
+    trash = tree.nodes[matches(tree, ("button", "", 2))[0]].id
+    assert view.decisions[trash].action == "K"
+    assert view.decisions[trash].reason.startswith("kept: an action of a row the task acts on")
+    assert "'Actions'" in view.text() and "'…'" not in view.text()  # the header naming the button, with its text
+    assert "482913" not in view.text()
+    assert "Dana Whitfield" not in view.text() and "Marcus Lee" not in view.text()
+
+
+def test_a_page_context_serves_many_tasks() -> None:
+    tree = tree_of("search")
+    page = PageContext.of(tree)
+    s, n = scores(tree, {})
+    go = matches(tree, ("button", "Go!"))[0]
+    assert decide(s, n, Thresholds(), page.with_task("press Go!"))[go] == K
+    assert decide(s, n, Thresholds(), page.with_task("read the page"))[go] == R
+
+
+def _chain(size: int) -> UITree:
+    b = TreeBuilder()
+    b.add("0", "RootWebArea", name="Page")
+    roles = ["StaticText", "textbox", "button", "row", "checkbox", "link", "cell"]
+    for i in range(1, size):
+        b.add(str(i), roles[i % len(roles)], parent=str((i - 1) // 2), name=["", "Save", "Name", "HIV"][i % 4])
+    return b.build(url="http://site.test/")
+
+
+@given(
+    st.integers(min_value=2, max_value=40).flatmap(
+        lambda size: st.tuples(
+            st.lists(st.floats(0, 10), min_size=size, max_size=size),
+            st.lists(st.floats(0, 10), min_size=size, max_size=size),
+            st.sampled_from(["Click Save", "Enter the name and save", "Delete the row", "Archive it", ""]),
+        )
+    )
+)
+def test_the_net_only_raises_and_never_shows_sensitive_text(case: tuple[list[float], list[float], str]) -> None:
+    s_list, n_list, task = case
+    s, n = np.array(s_list), np.array(n_list)
+    tree = _chain(len(s))
+    paper = decide(s, n, Thresholds())
+    with_net = decide(s, n, Thresholds(), PolicyContext.of(tree, task))
+    raised = (paper == R) & (with_net != R)
+    assert not (raised & (s >= 5.0) & (with_net == K)).any()
+    assert ((paper != R) <= (with_net == paper)).all()  # the paper's K and A stand
