@@ -227,3 +227,61 @@ def test_the_net_only_raises_and_never_shows_sensitive_text(case: tuple[list[flo
     raised = (paper == R) & (with_net != R)
     assert not (raised & (s >= 5.0) & (with_net == K)).any()
     assert ((paper != R) <= (with_net == paper)).all()  # the paper's K and A stand
+
+
+CODES = """<html><body><div role="status"><p>Your verification code is 482913.</p></div>
+<p>Order 482913 shipped</p><label>Code <input></label><button>Verify</button></body></html>"""
+
+
+@pytest.mark.parametrize(
+    ("task", "abstracted"),
+    [
+        # the task speaks of a code: the code is raised to A (typeable), never shown as is
+        ("Complete the two-step verification with the code", True),
+        ("Enter the 2FA code I was sent", True),
+        # a task about something else leaves the code removed
+        ("Open my shopping cart", False),
+    ],
+)
+def test_rule5_codes_the_task_asks_for(task: str, abstracted: bool) -> None:
+    tree = tree_from_html(CODES, url="http://site.test/")
+    size = len(tree)
+    s_hat, n_hat = np.full(size, 2.0), np.zeros(size)  # the model sees nothing of use, or harmless
+    actions, reasons = decide_explained(s_hat, n_hat, Thresholds(), PolicyContext.of(tree, task))
+    code = next(i for i, n in enumerate(tree) if "verification code is" in n.name)
+    order = next(i for i, n in enumerate(tree) if n.name.startswith("Order"))
+    assert actions[code] == (A if abstracted else R)  # A even though ŝ is low
+    assert actions[order] == R  # a number without a code context is no code
+    if abstracted:
+        view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task=task, reasons=reasons)
+        assert "482913" not in view.text() and "[OTP_1]" in view.text()
+
+
+ROWS = """<html><body><ul>
+<li><span>Joanna Moody</span> <span>Interview schedule</span> <button>Trash</button></li>
+<li><span>Priya Nair</span> <span>Lunch</span> <button>Trash</button></li>
+</ul><button>Reply sent</button></body></html>"""
+
+
+def test_a_control_repeated_in_every_row_is_no_task_anchor() -> None:
+    """'... to the trash' names every row's Trash button: only the row the task acts on keeps its own."""
+    tree = tree_from_html(ROWS, url="http://site.test/")
+    size = len(tree)
+    s_hat, n_hat = np.full(size, 1.0), np.zeros(size)
+    task = "Move Joanna Moody's message to the trash"
+    actions = decide(s_hat, n_hat, Thresholds(), PolicyContext.of(tree, task))
+    trash = [i for i, n in enumerate(tree) if n.role == "button" and n.name == "Trash"]
+    assert [actions[i] != R for i in trash] == [True, False]
+
+
+def test_a_kept_control_keeps_the_text_its_name_is_made_of() -> None:
+    tree = tree_from_html(ROWS, url="http://site.test/")
+    size = len(tree)
+    button = next(i for i, n in enumerate(tree) if n.name == "Reply sent" and n.role == "button")
+    text = next(i for i, n in enumerate(tree) if n.name == "Reply sent" and n.role == "StaticText")
+    s_hat, n_hat = np.full(size, 1.0), np.zeros(size)
+    n_hat[button] = 8.0  # the model keeps the button, not its text
+    actions = decide(s_hat, n_hat, Thresholds(), PolicyContext.of(tree, "Reply to the Slack message"))
+    assert actions[button] == K and actions[text] == K
+    view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="x")
+    assert "button 'Reply sent'" in view.text()

@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
         out: Annotated[Path, typer.Option("--out", help="Directory to write the corpus to.")],
         trees: Annotated[int, typer.Option("--trees", min=3, help="Number of unique trees.")] = 240,
         seed: Annotated[int, typer.Option("--seed", min=0, help="Seed for content, tasks and splits.")] = 0,
-        per_type: Annotated[int, typer.Option("--per-type", min=1, help="Task instances per type and site tree.")] = 5,
+        per_type: Annotated[int, typer.Option("--per-type", min=1, help="Task instances per type and site tree.")] = 3,
         families: Annotated[
             bool, typer.Option("--families/--no-families", help="Add the vendored real-world page families.")
         ] = True,

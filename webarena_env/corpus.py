@@ -95,7 +95,7 @@ def build_corpus(
     *,
     trees: int = DEFAULT_TREES,
     seed: int = 0,
-    per_type: int = 5,
+    per_type: int = 3,
     families: bool = True,
     family_per_type: int = 3,
     family_pages: int | None = None,

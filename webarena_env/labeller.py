@@ -20,6 +20,15 @@ from extractors.tree import UITree
 from webarena_env.element_tasks import ElementTask
 from webarena_env.rubric import HELPFUL, REQUIRED, S_STRUCTURE, Marks, is_structure, necessity, sensitivity
 from webarena_env.tasks import TaskInstance
+from webminim.egress.detectors import (
+    CardDetector,
+    EmailDetector,
+    IBANDetector,
+    PhoneDetector,
+    SSNDetector,
+    StreetAddressDetector,
+)
+from webminim.secret_guard import secret_in
 
 _PREFIX = "data-gt-"
 
@@ -137,16 +146,6 @@ _S_SECRET, _S_FINANCIAL, _S_ADDRESS, _S_CONTACT = 10, 9, 8, 7
 
 def element_sensitivity(tree: UITree, labels: TreeLabels) -> np.ndarray:
     """Sensitivity per node: the injected fragments' marks where present, else from content."""
-    from webminim.egress.detectors import (  # noqa: PLC0415 - heavy lexicons, only when labelling
-        CardDetector,
-        EmailDetector,
-        IBANDetector,
-        PhoneDetector,
-        SSNDetector,
-        StreetAddressDetector,
-    )
-    from webminim.secret_guard import secret_in  # noqa: PLC0415
-
     rules = (
         (_S_FINANCIAL, (CardDetector(), IBANDetector(), SSNDetector())),
         (_S_ADDRESS, (StreetAddressDetector(),)),

@@ -27,9 +27,11 @@ rule above, a node that is removed is raised when one of these holds:
    the model's 6 for a product whose name shares words with the task's does not pull in
    that product's buttons when the task's own product scores 10. "Delete the email from
    Dana" keeps the checkbox and icon-only trash button of Dana's row, not the others'.
-3. Task anchors. A node the task names is kept: its whole name (for an unnamed control, its
-   nearby label) occurs in the task as a phrase at word boundaries, both lower-cased with
-   whitespace collapsed and a trailing ':' or '*' dropped; the name has at least 3
+3. Task anchors. A node the task names is kept (not a control whose name the controls of
+   other rows repeat — "Trash" in every row; rule 2 keeps the right row's): its whole name
+   (for an unnamed control, its nearby label) occurs in the task as a phrase at word
+   boundaries, both lower-cased with whitespace collapsed and a trailing ':' or '*'
+   dropped; the name has at least 3
    characters and is not made only of stop words ("Go" and "View" are not anchors; "Go!"
    is, on "press Go!"; "Archive" on "archive it", but "HIV" is not named by "archive").
 4. Out-of-depth fallback. When the task asks for an action ("click", "press", "enter",
@@ -38,9 +40,14 @@ rule above, a node that is removed is raised when one of these holds:
    that kind whose ŝ < τ_sens and whose label words (name or nearby label, plus role words:
    "button", "text field", …) share a content word with the task are kept.
 
-A node these rules raise brings the text child its name is made of (a header's or a link's
-StaticText), else the view would show its name as "…". A raised node takes the decision its
-own ŝ gives: K when ŝ < τ_sens, else A (placeholders).
+5. Codes the task asks for. When the task speaks of a code ("verification code", "2FA",
+   "one-time", "passcode", "two-step"), a node whose text holds a verification code is
+   raised to A — always A, whatever ŝ says: the agent can type the code through its
+   placeholder, and the code itself never leaves the device.
+
+A node these rules raise, and any control shown as is, brings the text child its name is
+made of (a header's or a link's StaticText), else the view would show its name as "…". A
+raised node takes the decision its own ŝ gives: K when ŝ < τ_sens, else A (placeholders).
 They apply in the order 3, 2, 4, the control rule above, then 1 and the text children.
 The net never shows sensitive text raw and never lowers a decision; `decide_explained` says
 which rule raised which node. Everything is a pure, linear-time function of the tree, the
@@ -59,6 +66,7 @@ from extractors.tree import UITree
 from webminim.errors import ConfigError
 from webminim.features import content_words
 from webminim.metrics import A, K, R
+from webminim.secret_guard import holds_code
 
 TAU_NEC = 1.0
 TAU_SENS = 5.0
@@ -89,6 +97,8 @@ VERBS: dict[str, frozenset[str]] = {
                      "send", "reply", "archive", "buy", "login"), _PRESS),
     **dict.fromkeys(("enter", "type", "fill", "input", "write", "search"), _FILL),
     **dict.fromkeys(("select", "choose", "pick", "check", "uncheck", "tick", "toggle"), _CHOOSE),
+    # finishing a step usually means filling its fields and pressing its button
+    **dict.fromkeys(("complete", "finish", "verify", "confirm"), _PRESS | _FILL),
 }
 # fmt: on
 # What a task calls a control of each role ("the text field", "the button").
@@ -117,6 +127,8 @@ WHY_FALLBACK = "kept: out-of-depth fallback, its label shares words with the tas
 WHY_LABEL = "kept: names a kept control"
 WHY_LABELLED = "kept: the control a kept label names"
 WHY_TEXT = "kept: the text of a kept node's name"
+WHY_CODE = "abstracted: a code the task asks for"
+_ASKS_FOR_CODE = re.compile(r"\b(?:code|codes|otp|2fa|passcode|one[- ]time|two[- ]step|verification)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,11 +213,13 @@ class PageContext:
     control_of: np.ndarray  # (N,) int64, Naming.control_of, -1 for column / row headers
     item_of: np.ndarray  # (N,) int64, the row / item a node is, or is in, or -1
     identifies: np.ndarray  # (N,) bool: a non-control text of an item that no other item repeats
+    ambiguous: np.ndarray  # (N,) bool: a control whose name other items' controls repeat ("Trash" per row)
     interactive: np.ndarray  # (N,) bool
     action: np.ndarray  # (N,) bool: an interactive button / link / checkbox ... (rule 2)
     roles: tuple[str, ...]
     texts: tuple[str, ...]  # normalized name, or the nearby label of an unnamed control
     label_words: tuple[frozenset[str], ...]  # controls: words of `texts` + role words; else empty
+    codes: np.ndarray  # (N,) bool: the node's text holds a verification code (rule 5)
 
     @classmethod
     def of(cls, tree: UITree) -> PageContext:
@@ -222,24 +236,27 @@ class PageContext:
         item_of[items] = np.flatnonzero(items)
         interactive = np.array([n.interactive for n in nodes], dtype=bool).reshape(size)
         texts = tuple(normalize(n.name) or normalize(names.nearby[i]) for i, n in enumerate(nodes))
+        controls = controls_of(tree)
         label_words = tuple(
             words_of(texts[i]) | ROLE_WORDS.get(n.role, frozenset()) if n.interactive else frozenset()
             for i, n in enumerate(nodes)
         )
         return cls(
             naming=names,
-            controls=controls_of(tree),
+            controls=controls,
             label_of=np.array(names.label_of, dtype=np.int64).reshape(size),
             unnamed=np.array([not n.name.strip() for n in nodes], dtype=bool).reshape(size),
             voice_of=_voices(tree),
             control_of=control_of,
             item_of=item_of,
             identifies=_identifying(texts, item_of, interactive),
+            ambiguous=_repeated_controls(texts, item_of, interactive, controls),
             interactive=interactive,
             action=interactive & np.array([n.role in ACTION_ROLES for n in nodes], dtype=bool).reshape(size),
             roles=tuple(n.role for n in nodes),
             texts=texts,
             label_words=label_words,
+            codes=np.array([holds_code(t) for t in texts], dtype=bool).reshape(size),
         )
 
     def with_task(self, task: str) -> PolicyContext:
@@ -255,6 +272,7 @@ class PolicyContext:
     words: frozenset[str]  # the task's content words
     kinds: frozenset[str]  # control roles the task's action verbs need
     named: np.ndarray  # (N,) bool: rule 3's anchors
+    wants_code: bool  # rule 5: the task speaks of a code
 
     @classmethod
     def of(cls, tree: UITree, task: str) -> PolicyContext:
@@ -268,12 +286,14 @@ class PolicyContext:
         named = np.array(
             [len(t) <= len(text) and is_anchor_name(t) and names_phrase(text, t) for t in page.texts], dtype=bool
         ).reshape(len(page.texts))
+        named &= ~page.ambiguous  # "Trash" in every row: rule 2 picks the row's own, not all of them
         return cls(
             page=page,
             task=text,
             words=words_of(text),
             kinds=frozenset(role for verb in verbs for role in VERBS[verb]),
             named=named,
+            wants_code=bool(_ASKS_FOR_CODE.search(text)),
         )
 
 
@@ -332,6 +352,10 @@ def decide_explained(
         lift(context.named, WHY_ANCHOR)
         lift(_row_actions(page, context.named, actions, n_hat, thresholds.tau_row), WHY_ROW)
         lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
+        if context.wants_code:  # rule 5: typeable through its placeholder, never shown
+            for i in np.flatnonzero(page.codes & (actions == R)):
+                actions[i] = A
+                reasons[int(i)] = WHY_CODE
     lift(_shown_inside(controls, actions), WHY_CONTROL)
     if context is not None and net:
         page = context.page
@@ -341,7 +365,10 @@ def decide_explained(
         lift(_indices(page.control_of, kept & ~page.interactive, len(actions)), WHY_LABELLED)
         by_net = np.zeros(len(actions), dtype=bool)
         by_net[[i for i, why in reasons.items() if why != WHY_CONTROL]] = True
-        lift((page.voice_of >= 0) & by_net[np.maximum(page.voice_of, 0)], WHY_TEXT)
+        # a control shown as is keeps the text its name is made of ("Reply sent"), else the
+        # view would redact its own name to "…" as a withheld descendant's text
+        shown_control = page.interactive & (actions == K)
+        lift((page.voice_of >= 0) & (by_net | shown_control)[np.maximum(page.voice_of, 0)], WHY_TEXT)
     return actions, reasons
 
 
@@ -398,6 +425,23 @@ def _identifying(texts: tuple[str, ...], item_of: np.ndarray, interactive: np.nd
         [bool(t) and item_of[i] >= 0 and not interactive[i] and seen.get(t) == item_of[i] for i, t in enumerate(texts)],
         dtype=bool,
     ).reshape(len(texts))
+
+
+def _repeated_controls(
+    texts: tuple[str, ...], item_of: np.ndarray, interactive: np.ndarray, controls: np.ndarray
+) -> np.ndarray:
+    """Controls inside an item whose name a control of another item repeats, and the text inside them."""
+    items_of_name: dict[str, set[int]] = {}
+    for i, text in enumerate(texts):
+        if text and interactive[i] and item_of[i] >= 0:
+            items_of_name.setdefault(text, set()).add(int(item_of[i]))
+    out = np.array(
+        [bool(t) and interactive[i] and item_of[i] >= 0 and len(items_of_name[t]) > 1 for i, t in enumerate(texts)],
+        dtype=bool,
+    ).reshape(len(texts))
+    inside = controls >= 0
+    out[inside] |= out[controls[inside]]
+    return out
 
 
 def _fallback(context: PolicyContext, actions: np.ndarray, harmless: np.ndarray) -> np.ndarray:

@@ -47,6 +47,11 @@ def _variants(text: str) -> Iterator[tuple[str, bool]]:
         yield decoded, True
 
 
+def holds_code(text: str) -> bool:
+    """True when `text` holds a verification code ("Your code is 847293", "Código: 4821")."""
+    return bool(_OTP.search(text))
+
+
 def secret_in(text: str) -> bool:
     """True when `text`, or a decoded view of it, holds a secret."""
     for variant, literal in _variants(text):
