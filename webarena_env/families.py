@@ -119,6 +119,9 @@ _AUGMENT_JS = """
 """
 
 
+_SETTLE_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+
+
 def build_family_tree(page: Page, item: FamilyPlan, *, seed: int, per_type: int) -> CorpusTree:
     """Render one vendored page, inject secrets, extract, generate tasks and label them."""
     page.goto(item.path.resolve().as_uri(), wait_until="load")
@@ -126,6 +129,9 @@ def build_family_tree(page: Page, item: FamilyPlan, *, seed: int, per_type: int)
         page.evaluate(_AUGMENT_JS, random.Random(f"augment:{seed}:{item.index}").randrange(1, 2**31 - 1))
     injections = _injections(item, seed)
     inject(page, injections)
+    # Chromium updates its accessibility tree lazily after DOM changes: let style and layout
+    # settle (two animation frames) so that the same page always yields the same tree.
+    page.evaluate(_SETTLE_JS)
     tree = extract_page(page)
     labels = label_tree(tree, dom_marks(page), document_marks(page))
     s = element_sensitivity(tree, labels)
