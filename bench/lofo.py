@@ -65,6 +65,7 @@ def main() -> None:
         out = report.to_json()
         row = {k: out[k] for k in ("tcnp", "tcnp_i", "tisl", "keep", "usable", "secrets_suppressed")}
         row |= {"family": family, "variants": report.instances, "minutes": (time.monotonic() - began) / 60}
+        row["secrets_by_kind"] = out["suppression"]  # which kinds get through, not only how many
         rows.append(row)
         console.print(
             f"{family}: TCNP {row['tcnp']:.3f} TCNP-I {row['tcnp_i']:.3f} TISL {row['tisl']:.3f} "
