@@ -44,9 +44,6 @@ class Naming:
     row_of: tuple[int, ...]
     nearby: tuple[str, ...]  # "" unless the control's own name is empty
 
-    def label_text(self, i: int) -> str:
-        return self.nearby[i]
-
 
 def _text(node: UINode) -> str:
     return " ".join(node.name.split())

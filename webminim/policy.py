@@ -61,7 +61,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from extractors.naming import ITEM_ROLES, Naming, naming
+from extractors.naming import ITEM_ROLES, naming
 from extractors.tree import UITree
 from webminim.errors import ConfigError
 from webminim.features import content_words
@@ -205,7 +205,6 @@ def names_phrase(task: str, name: str) -> bool:
 class PageContext:
     """What the policy needs of a tree, computed once and reused for every task."""
 
-    naming: Naming
     controls: np.ndarray  # controls_of: the control a text is inside, or -1
     label_of: np.ndarray  # (N,) int64, Naming.label_of
     unnamed: np.ndarray  # (N,) bool: no accessible name of its own
@@ -242,7 +241,6 @@ class PageContext:
             for i, n in enumerate(nodes)
         )
         return cls(
-            naming=names,
             controls=controls,
             label_of=np.array(names.label_of, dtype=np.int64).reshape(size),
             unnamed=np.array([not n.name.strip() for n in nodes], dtype=bool).reshape(size),
