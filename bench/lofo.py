@@ -1,7 +1,11 @@
 """Leave-one-family-out: for every page family, train without it and score it.
 
     python bench/lofo.py --corpus DIR [--epochs 4] [--max-minutes 8] [--sites-share 0.25]
-                         [--out lofo.json] [--family F ...]
+                         [--out lofo.json] [--family F ...] [--checkpoints DIR]
+
+With `--checkpoints DIR` each family's model is saved as DIR/<family>.safetensors, and a
+family whose checkpoint is already there is only evaluated (policy changes are measured
+without retraining).
 
 Every tree is embedded once; then, per held-out family F, the scorer is trained on the
 train split of all other families (early stopping on their val split: F is never seen),
@@ -28,6 +32,7 @@ from rich.table import Table
 from webminim.corpus import read_card
 from webminim.embedder import Embedder
 from webminim.evaluation import evaluate_split
+from webminim.scorer import checkpoint
 from webminim.training import TrainConfig, fit, load_split, prepare
 
 TARGETS = {"tcnp": 0.95, "tcnp_i": 0.99, "secrets_suppressed": 0.999, "keep": 0.30, "usable": 0.95}
@@ -41,27 +46,27 @@ def main() -> None:
     parser.add_argument("--max-minutes", type=float, default=8.0, help="per held-out family")
     parser.add_argument("--family", action="append", help="only these families (default: every trained one)")
     parser.add_argument("--out", type=Path, help="write the rows as JSON here")
+    parser.add_argument("--checkpoints", type=Path, help="save (or reuse) each family's model here")
     args = parser.parse_args()
     console = Console(width=160, stderr=True)
     card = read_card(args.corpus)
     families = args.family or [f for f in card.families if f != "sites-b"]  # sites-b: never trained anyway
     embedder = Embedder()
-    started = time.monotonic()
-    every = max(1, round(1 / args.sites_share)) if args.sites_share > 0 else 0
-    trees = load_split(args.corpus, ["train"])
-    site_trees = [t for t in trees if t.family == "sites"]
-    kept_sites = site_trees[::every] if every else []
-    train = prepare([t for t in trees if t.family != "sites"] + kept_sites, embedder)
-    val = prepare(load_split(args.corpus, ["val"]), embedder)
-    console.print(f"embedded {len(train) + len(val)} trees in {time.monotonic() - started:.0f} s")
     rows = []
+    todo = [f for f in families if not (args.checkpoints and (args.checkpoints / f"{f}.safetensors").exists())]
+    train, val = _embedded(args.corpus, embedder, args.sites_share, console) if todo else ([], [])
     for family in families:
         began = time.monotonic()
-        config = TrainConfig(epochs=args.epochs, patience=2, max_minutes=args.max_minutes)
-        result = fit(
-            [p for p in train if p.tree.family != family], [p for p in val if p.tree.family != family], config=config
-        )
-        report = evaluate_split(args.corpus, "test", result.model, embedder, families=[family])
+        saved = args.checkpoints / f"{family}.safetensors" if args.checkpoints else None
+        if saved is not None and saved.exists():
+            model, _ = checkpoint.load(saved)
+        else:
+            config = TrainConfig(epochs=args.epochs, patience=2, max_minutes=args.max_minutes)
+            train_f = [p for p in train if p.tree.family != family]
+            model = fit(train_f, [p for p in val if p.tree.family != family], config=config).model
+            if saved is not None:
+                checkpoint.save(model, saved, {"excluded_families": [family], "epochs": args.epochs})
+        report = evaluate_split(args.corpus, "test", model, embedder, families=[family])
         out = report.to_json()
         row = {k: out[k] for k in ("tcnp", "tcnp_i", "tisl", "keep", "usable", "secrets_suppressed")}
         row |= {"family": family, "variants": report.instances, "minutes": (time.monotonic() - began) / 60}
@@ -93,6 +98,19 @@ def main() -> None:
     Console(width=160).print(
         "families meeting each target: " + ", ".join(f"{k} {v}/{len(rows)}" for k, v in met.items())
     )
+
+
+def _embedded(corpus: Path, embedder: Embedder, sites_share: float, console: Console) -> tuple[list, list]:
+    """Every train / val tree embedded once; our own sites thinned to `sites_share`."""
+    started = time.monotonic()
+    every = max(1, round(1 / sites_share)) if sites_share > 0 else 0
+    trees = load_split(corpus, ["train"])
+    site_trees = [t for t in trees if t.family == "sites"]
+    kept_sites = site_trees[::every] if every else []
+    train = prepare([t for t in trees if t.family != "sites"] + kept_sites, embedder)
+    val = prepare(load_split(corpus, ["val"]), embedder)
+    console.print(f"embedded {len(train) + len(val)} trees in {time.monotonic() - started:.0f} s")
+    return train, val
 
 
 def _meets(metric: str, value: float) -> bool:

@@ -32,6 +32,9 @@ _TEXT_ROLES = frozenset({"StaticText", "LabelText", "Legend", "columnheader", "r
 ITEM_ROLES = frozenset({"row", "listitem", "article", "treeitem", "option", "feed"})
 _WINDOW = 6  # how many nodes away naming text may be
 _MAX_LABEL = 80  # longer text is content, not a label
+# Text between two ways of doing one thing ("Sign in with Google — or — Email"): it names nothing.
+_SEPARATORS = frozenset({"or", "and", "|", "/", "-", "–", "—", "·", "•"})
+_MAX_PERIOD = 12  # siblings per item in a flat run of repeated items (rows without a row element)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +138,11 @@ def _repeating(nodes: tuple[UINode, ...], end: list[int], inside: list[bool], i:
     return best
 
 
+def _separator(node: UINode) -> bool:
+    text = _text(node).lower().strip(" -–—:()")
+    return not any(c.isalnum() for c in text) or text in _SEPARATORS
+
+
 def _up(parent: list[int], i: int, levels: int) -> int:
     for _ in range(levels):
         if parent[i] < 0:
@@ -156,7 +164,7 @@ def _nearest(nodes: tuple[UINode, ...], end: list[int], inside: list[bool], i: i
             continue
         if node.interactive or inside[k]:
             return -1
-        if _is_text(node) and node.role in ("StaticText", "LabelText", "Legend"):
+        if _is_text(node) and node.role in ("StaticText", "LabelText", "Legend") and not _separator(node):
             return k
         k += step
     return -1
@@ -199,4 +207,76 @@ def _column_header(
     return next((index[c] for c in nodes[head].children if c in index and nodes[index[c]].role == "StaticText"), head)
 
 
-__all__ = ["FIELD_ROLES", "ITEM_ROLES", "Naming", "naming"]
+def flat_items(tree: UITree) -> tuple[int, ...]:
+    """Per node, the item it is part of when a list's items have no element of their own, or -1.
+
+    Pages often lay out comments, messages or cards as a flat run of siblings (`<p>author</p>
+    <p>text</p><button>Reply</button>` again and again) that the accessibility tree does not
+    group. A sighted user sees the repetition; so do we: among a node's children, the longest
+    run whose pattern (role, first child's role) repeats with a period of 2 to 12 siblings, at
+    least twice, is cut into items of one period each, when every item holds a control. An
+    item is named by the index of its first sibling. Linear in the number of nodes (times the
+    largest period).
+    """
+    nodes = tree.nodes
+    size = len(nodes)
+    index = {node.id: i for i, node in enumerate(nodes)}
+    end = _ends(nodes, index)
+    interactive = [0] * (size + 1)  # prefix sums: controls among nodes [0, i)
+    for i, node in enumerate(nodes):
+        interactive[i + 1] = interactive[i] + node.interactive
+    out = [-1] * size
+    for node in nodes:
+        kids = [index[c] for c in node.children if c in index]
+        if len(kids) < 4:
+            continue
+        signature = [(nodes[k].role, _first_role(nodes, index, k)) for k in kids]
+        run = _longest_run(signature)
+        if run is None:
+            continue
+        start, stop, period = run
+        firsts = range(start, stop, period)
+        spans = [(kids[f], end[kids[f + period - 1]]) for f in firsts]
+        if not all(interactive[hi] > interactive[lo] for lo, hi in spans):
+            continue
+        for lo, hi in spans:
+            for j in range(lo, hi):
+                out[j] = lo
+    return tuple(out)
+
+
+def _ends(nodes: tuple[UINode, ...], index: dict[str, int]) -> list[int]:
+    """end[i]: one past the last descendant of i (nodes are in pre-order)."""
+    end = list(range(1, len(nodes) + 1))
+    for i in range(len(nodes) - 1, 0, -1):
+        p = nodes[i].parent
+        j = index.get(p, -1) if p is not None else -1
+        if j >= 0 and end[i] > end[j]:
+            end[j] = end[i]
+    return end
+
+
+def _first_role(nodes: tuple[UINode, ...], index: dict[str, int], k: int) -> str:
+    return next((nodes[index[c]].role for c in nodes[k].children if c in index), "")
+
+
+def _longest_run(signature: list[tuple[str, str]]) -> tuple[int, int, int] | None:
+    """(start, stop, period) of the longest stretch of whole items repeating one pattern of
+    `period` (2-12) siblings at least twice, the pattern not itself a repeat of a shorter one."""
+    best: tuple[int, int, int] | None = None
+    size = len(signature)
+    for period in range(2, min(_MAX_PERIOD, size // 2) + 1):
+        run = 0
+        for k in range(size - period + 1):
+            run = run + 1 if k + period < size and signature[k] == signature[k + period] else 0
+            covered = ((run + period) // period) * period  # whole items in this stretch
+            if run < period or (best is not None and covered <= best[1] - best[0]):
+                continue
+            start = k - run + 1
+            pattern = signature[start : start + period]
+            if not any(period % d == 0 and pattern == pattern[d:] + pattern[:d] for d in range(1, period)):
+                best = (start, start + covered, period)
+    return best
+
+
+__all__ = ["FIELD_ROLES", "ITEM_ROLES", "Naming", "flat_items", "naming"]

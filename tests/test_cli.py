@@ -121,6 +121,7 @@ def test_sanitize_explain_adds_raw_values_for_local_debugging():
     [
         (["sanitize", "--html", str(FIXTURES / "forms.html")], "--task is required"),
         (["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--tau-nec", "11"], "tau_nec"),
+        (["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--keep-floor", "1.5"], "keep_floor"),
         (
             ["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--model", "/nonexistent.safetensors"],
             "no scorer checkpoint",

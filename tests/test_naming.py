@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from extractors import tree_from_html
-from extractors.naming import naming
+from extractors.naming import flat_items, naming
 from extractors.tree import UITree
 
 
@@ -103,3 +103,45 @@ def test_features_read_an_unnamed_field_by_its_nearby_label() -> None:
     assert texts[second] == "textbox Email"
     flags = structure(tree)[:, STRUCT_DIM - 1]  # "named from nearby text"
     assert flags[first] == 1.0 and flags[second] == 0.0
+
+
+def test_a_separator_names_nothing() -> None:
+    """'or' between two ways of signing in is not the field's label: the text before it is."""
+    tree = tree_from_html("<form><p>Name</p><p>or</p><input></form>")
+    names = naming(tree)
+    assert names.nearby[_find(tree, "textbox")] == "Name"
+
+
+COMMENTS = "".join(
+    f"<p><a href='/u/{who}'>{who}</a> 3 points</p><p>{body}</p>"
+    "<form><button>Upvote</button></form><a href='/reply'>reply</a>"
+    for who, body in (("ohill", "Great post"), ("dana", "Thanks for this"), ("riley", "Disagree"))
+)
+
+
+def test_flat_items_cut_a_run_of_repeated_siblings_into_items() -> None:
+    tree = tree_from_html(f"<main><h1>Thread</h1>{COMMENTS}</main>")
+    items = flat_items(tree)
+    bodies = [_text_index(tree, body) for body in ("Great post", "Thanks for this", "Disagree")]
+    buttons = [i for i, n in enumerate(tree) if n.role == "button"]
+    owners = [items[b] for b in bodies]
+    assert len(set(owners)) == 3 and -1 not in owners  # one item per comment
+    assert [items[b] for b in buttons] == owners  # each vote button with its own comment
+    assert items[_text_index(tree, "Thread")] == -1  # the heading before the run is no item
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<div>" + "<p>one paragraph after another</p>" * 8 + "</div>",  # a period of 1 is not a list of items
+        "<div>" + "<h2>Title</h2><p>text</p>" * 4 + "</div>",  # repeated, but no control in any item
+    ],
+)
+def test_flat_items_leave_layout_alone(html: str) -> None:
+    assert set(flat_items(tree_from_html(html))) == {-1}
+
+
+def test_flat_items_linear_on_a_long_run() -> None:
+    tree = tree_from_html("<div>" + "<p>x</p><button>Go</button><span>y</span>" * 3000 + "</div>")
+    items = flat_items(tree)
+    assert len({i for i in items if i >= 0}) == 3000

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from extractors.html import tree_from_html
 from extractors.tree import TreeBuilder, UITree
+from webminim.errors import ConfigError
 from webminim.metrics import A, K, R
 from webminim.policy import (
     PageContext,
@@ -20,6 +21,7 @@ from webminim.policy import (
     controls_of,
     decide,
     decide_explained,
+    most_necessary,
 )
 from webminim.vault import Vault
 from webminim.view import build_view
@@ -285,3 +287,48 @@ def test_a_kept_control_keeps_the_text_its_name_is_made_of() -> None:
     assert actions[button] == K and actions[text] == K
     view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="x")
     assert "button 'Reply sent'" in view.text()
+
+
+def test_rule0_the_floor_shows_the_most_necessary_share_of_the_page() -> None:
+    """On a page where the model's scale has drifted (nothing reaches τ_nec), its ranking still counts."""
+    tree = tree_from_html(ROWS, url="http://site.test/")
+    size = len(tree)
+    s_hat, n_hat = np.full(size, 1.0), np.linspace(0.0, 0.5, size)  # all below τ_nec = 1
+    reply = next(i for i, n in enumerate(tree) if n.name == "Reply sent" and n.role == "button")
+    task = "Let Joanna know"  # no verb of rule 4, no anchor: only the floor can show the button
+    off = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.2), PolicyContext.of(tree, task))
+    top = most_necessary(n_hat, 0.2)
+    assert top.sum() == int(np.ceil(0.2 * size)) and top[size - 1] and not top[0]
+    assert (actions[top] != R).all() and off[reply] == R and actions[reply] == K  # the last node: highest n̂
+    assert why[reply] == "kept: among the page's most necessary nodes"
+    s_hat[reply] = 9.0  # sensitive: the floor shows it through its placeholder only
+    assert decide(s_hat, n_hat, Thresholds(keep_floor=0.2), PolicyContext.of(tree, task))[reply] == A
+
+
+@pytest.mark.parametrize("share", [-0.1, 1.5, "all"])
+def test_keep_floor_is_a_share(share: object) -> None:
+    with pytest.raises(ConfigError, match="keep_floor"):
+        Thresholds(keep_floor=share)  # type: ignore[arg-type]
+
+
+COMMENTS = (
+    "<main><h1>Thread</h1>"
+    + "".join(
+        f"<p><a href='/u/{who}'>{who}</a> 3 points</p><p>{body}</p><form><button>Upvote</button></form>"
+        for who, body in (("ohill", "Great post"), ("dana", "Thanks for this"), ("riley", "Disagree"))
+    )
+    + "</main>"
+)
+
+
+def test_rule2_a_comment_laid_out_as_bare_siblings_is_a_row() -> None:
+    """'Upvote dana's comment': dana's comment and its button are shown, not the others'."""
+    tree = tree_from_html(COMMENTS, url="http://site.test/")
+    size = len(tree)
+    s_hat, n_hat = np.full(size, 1.0), np.zeros(size)
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Upvote dana's comment"))
+    buttons = [i for i, n in enumerate(tree) if n.role == "button"]
+    bodies = [next(i for i, n in enumerate(tree) if n.name == b) for b in ("Great post", "Thanks for this", "Disagree")]
+    assert [actions[i] != R for i in buttons] == [False, True, False]
+    assert [actions[i] != R for i in bodies] == [False, True, False]

@@ -17,6 +17,7 @@ import typer
 from extractors.errors import ExtractionError, WebminimError, first_line
 from extractors.html import tree_from_html
 from extractors.tree import UITree
+from webminim.policy import KEEP_FLOOR, Thresholds
 from webminim.renderers import render
 
 MAX_HTML_BYTES = 64 * 1024 * 1024
@@ -43,6 +44,13 @@ class OutputFormat(StrEnum):
 class Source(StrEnum):
     cdp = "cdp"
     aria = "aria"
+
+
+KEEP_FLOOR_HELP = "Share of the page's nodes, most necessary first, never removed (0 turns it off)."
+
+
+def _thresholds(**values: float) -> Thresholds:
+    return Thresholds(**values)  # a ConfigError (one line, exit 2) on values out of range
 
 
 class UsageError(WebminimError):
@@ -101,6 +109,7 @@ def sanitize(
     model: Annotated[Path | None, typer.Option("--model", help="Scorer checkpoint (default: shipped).")] = None,
     tau_nec: Annotated[float, typer.Option("--tau-nec", help="Necessity threshold.")] = 1.0,
     tau_sens: Annotated[float, typer.Option("--tau-sens", help="Sensitivity threshold.")] = 5.0,
+    keep_floor: Annotated[float, typer.Option("--keep-floor", help=KEEP_FLOOR_HELP)] = KEEP_FLOOR,
     explain: Annotated[
         bool, typer.Option("--explain", help="json: add raw values and reasons (local debugging only).")
     ] = False,
@@ -112,7 +121,15 @@ def sanitize(
         raise UsageError("--task is required: sanitizing depends on what the agent is asked to do")
     tree = load_tree(url, html)
     sys.stdout.write(
-        run_sanitize(tree, task, fmt=fmt.value, model=model, tau_nec=tau_nec, tau_sens=tau_sens, explain=explain) + "\n"
+        run_sanitize(
+            tree,
+            task,
+            fmt=fmt.value,
+            model=model,
+            thresholds=_thresholds(tau_nec=tau_nec, tau_sens=tau_sens, keep_floor=keep_floor),
+            explain=explain,
+        )
+        + "\n"
     )
 
 
@@ -223,11 +240,20 @@ def evaluate(
         str | None,
         typer.Option("--holdout-family", help="Evaluate every tree of this page family (train it out first)."),
     ] = None,
+    keep_floor: Annotated[float, typer.Option("--keep-floor", help=KEEP_FLOOR_HELP)] = KEEP_FLOOR,
 ) -> None:
     """Evaluate the scorer: Tables 1, 3, 4, τ_nec sweep plot, counterfactual, suppression."""
     from webminim.commands import run_eval
 
-    run_eval(corpus, split.value, model=model, as_json=as_json, plot=plot, holdout_family=holdout_family)
+    run_eval(
+        corpus,
+        split.value,
+        model=model,
+        as_json=as_json,
+        plot=plot,
+        holdout_family=holdout_family,
+        thresholds=_thresholds(keep_floor=keep_floor),
+    )
 
 
 def load_plugins() -> None:

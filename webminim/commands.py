@@ -17,6 +17,7 @@ from rich.table import Table
 from webminim.corpus import read_card
 from webminim.embedder import Embedder
 from webminim.evaluation import EvalReport, evaluate_split
+from webminim.policy import Thresholds
 from webminim.scorer import checkpoint
 from webminim.training import TrainConfig, fit, load_split, prepare, save_model, training_card
 
@@ -40,15 +41,13 @@ def run_sanitize(
     *,
     fmt: str,
     model: Path | None,
-    tau_nec: float,
-    tau_sens: float,  # noqa: ANN001
+    thresholds: Thresholds,
     explain: bool,
 ) -> str:
     """The sanitized observation in `fmt`; json follows the documented contract."""
     from webminim.minim import Minim
-    from webminim.policy import Thresholds
 
-    minim = Minim.load(model, thresholds=Thresholds(tau_nec=tau_nec, tau_sens=tau_sens))
+    minim = Minim.load(model, thresholds=thresholds)
     view = minim.sanitize(tree, task)
     if fmt != "json":
         return view.text(fmt)
@@ -146,6 +145,7 @@ def run_eval(
     as_json: bool,
     plot: Path | None,
     holdout_family: str | None = None,
+    thresholds: Thresholds = Thresholds(),
 ) -> None:
     net, card = checkpoint.load(model)
     if holdout_family is not None:
@@ -163,6 +163,7 @@ def run_eval(
             plot=plot,
             on_tree=lambda done, total: progress.update(job, completed=done, total=total),
             families=[holdout_family] if holdout_family else None,
+            thresholds=thresholds,
         )
     if as_json:
         sys.stdout.write(json.dumps(report.to_json()) + "\n")

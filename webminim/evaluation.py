@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -144,7 +144,7 @@ def evaluate_split(
     report.table3 = {k: summarize(v) for k, v in sorted(by_semantics.items())}
     report.table4 = {name: summarize(methods[name]) for name in ("webminim", "A->R", "A->K")}
     for tau in SWEEP:
-        t = Thresholds(tau_nec=tau, tau_sens=thresholds.tau_sens)
+        t = replace(thresholds, tau_nec=tau)
         summary = summarize(_instance(p, v, decide(s, n, t, c)) for p, v, s, n, c in sweep_scores)
         report.sweep.append(
             {"tau_nec": tau, "tcnp": summary.tcnp, "tcnp_i": summary.tcnp_i, "tisl": summary.tisl, "keep": summary.keep}

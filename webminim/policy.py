@@ -15,14 +15,21 @@ the model can keep a label but not its field, or score the very button the task 
 n̂ ≈ 0. Removing a harmless "Submit" saves a few tokens and costs the task, so after the
 rule above, a node that is removed is raised when one of these holds:
 
+0. Floor. The model's scale drifts on unseen pages (the task's button at n̂ 0.3 on a page
+   where nothing reaches τ_nec) while its ranking holds: the critical nodes it misses sit
+   in the top few percent of n̂. So the `keep_floor` share of the page's nodes (10%, the
+   smallest share that made 95% of pages usable on every validation family in
+   leave-one-family-out calibration), most necessary first, is never removed.
 1. Pairs (`extractors.naming`). A kept control keeps the text that names it
    (`Naming.label_of`) when it has no name of its own or is abstracted (a named control
    carries its label); kept label text keeps the control it names (`Naming.control_of`;
    not for column / row headers, which name a whole column of controls).
 2. Rows. A row / list item the task acts on keeps its action controls (button, link,
-   checkbox, radio, switch, menu item; `Naming.row_of`). A row's evidence is its strongest
-   text that identifies it (a non-control whose text no other row repeats: a sender, not
-   "Compare"): 10 when the task names it (rule 3), else its n̂ if kept. The task acts on the
+   checkbox, radio, switch, menu item; `Naming.row_of`, or `flat_items` for items laid
+   out as bare repeated siblings) and the text that is its own (the comment it votes on).
+   A row's evidence is its strongest text that identifies it (a non-control whose text
+   no other row repeats: a sender, not "Compare"; or a control the task names, as an
+   author's link): 10 when the task names it (rule 3), else its n̂ if kept. The task acts on the
    rows whose evidence reaches τ_row (5.0) and is within ROW_MARGIN (2.0) of the best row's:
    the model's 6 for a product whose name shares words with the task's does not pull in
    that product's buttons when the task's own product scores 10. "Delete the email from
@@ -48,10 +55,10 @@ rule above, a node that is removed is raised when one of these holds:
 A node these rules raise, and any control shown as is, brings the text child its name is
 made of (a header's or a link's StaticText), else the view would show its name as "…". A
 raised node takes the decision its own ŝ gives: K when ŝ < τ_sens, else A (placeholders).
-They apply in the order 3, 2, 4, the control rule above, then 1 and the text children.
+They apply in the order 0, 3, 2, 4, the control rule above, then 1 and the text children.
 The net never shows sensitive text raw and never lowers a decision; `decide_explained` says
-which rule raised which node. Everything is a pure, linear-time function of the tree, the
-task and the scores.
+which rule raised which node. Everything is a pure function of the tree, the task and the
+scores, linear in the tree but for rule 0's sort of n̂.
 """
 
 from __future__ import annotations
@@ -61,7 +68,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from extractors.naming import ITEM_ROLES, naming
+from extractors.naming import ITEM_ROLES, flat_items, naming
 from extractors.tree import UITree
 from webminim.errors import ConfigError
 from webminim.features import content_words
@@ -71,6 +78,7 @@ from webminim.secret_guard import holds_code
 TAU_NEC = 1.0
 TAU_SENS = 5.0
 TAU_ROW = 5.0  # n̂ of a row's content from which the task is taken to act on that row
+KEEP_FLOOR = 0.10  # share of a page's nodes, most necessary first, never removed (rule 0)
 ROW_MARGIN = 2.0  # rows whose evidence is this far below the best row's are not acted on
 MIN_ANCHOR = 3  # shorter names ("OK", "Go") match too much of any task
 
@@ -120,6 +128,7 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
 _HEADERS = frozenset({"columnheader", "rowheader"})
 _TOKEN = re.compile(r"[a-z0-9]+")
 
+WHY_FLOOR = "kept: among the page's most necessary nodes"
 WHY_CONTROL = "kept: text inside it is shown"
 WHY_ANCHOR = "kept: named by the task"
 WHY_ROW = "kept: an action of a row the task acts on"
@@ -139,8 +148,11 @@ class Thresholds:
     tau_sens: float = TAU_SENS
     tau_disclose: float | None = None  # beyond the paper: show sensitive nodes this necessary
     tau_row: float = TAU_ROW  # safety net, rule 2
+    keep_floor: float = KEEP_FLOOR  # safety net, rule 0: a share of the page, 0-1
 
     def __post_init__(self) -> None:
+        if not isinstance(self.keep_floor, (int, float)) or not 0.0 <= float(self.keep_floor) <= 1.0:
+            raise ConfigError(f"keep_floor must be a share between 0 and 1, got {self.keep_floor!r}")
         for name in ("tau_nec", "tau_sens", "tau_disclose", "tau_row"):
             value = getattr(self, name)
             if name == "tau_disclose" and value is None:
@@ -231,6 +243,8 @@ class PageContext:
         headers = np.array([n.role in _HEADERS or roles.get(n.parent) in _HEADERS for n in nodes], dtype=bool)
         control_of[headers.reshape(size)] = -1
         item_of = np.array(names.row_of, dtype=np.int64).reshape(size)
+        flat = np.array(flat_items(tree), dtype=np.int64).reshape(size)
+        item_of = np.where(item_of >= 0, item_of, flat)  # a comment laid out as bare siblings is an item too
         items = np.array([n.role in ITEM_ROLES for n in nodes], dtype=bool).reshape(size)
         item_of[items] = np.flatnonzero(items)
         interactive = np.array([n.interactive for n in nodes], dtype=bool).reshape(size)
@@ -347,6 +361,7 @@ def decide_explained(
 
     if context is not None and net:
         page = context.page
+        lift(most_necessary(n_hat, thresholds.keep_floor), WHY_FLOOR)
         lift(context.named, WHY_ANCHOR)
         lift(_row_actions(page, context.named, actions, n_hat, thresholds.tau_row), WHY_ROW)
         lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
@@ -368,6 +383,15 @@ def decide_explained(
         shown_control = page.interactive & (actions == K)
         lift((page.voice_of >= 0) & (by_net | shown_control)[np.maximum(page.voice_of, 0)], WHY_TEXT)
     return actions, reasons
+
+
+def most_necessary(n_hat: np.ndarray, share: float) -> np.ndarray:
+    """Rule 0: the ⌈share·N⌉ nodes of highest n̂, ties in document order."""
+    mask = np.zeros(len(n_hat), dtype=bool)
+    count = min(int(np.ceil(share * len(n_hat))), len(n_hat))
+    if count > 0:
+        mask[np.argsort(-n_hat, kind="stable")[:count]] = True
+    return mask
 
 
 def _voices(tree: UITree) -> np.ndarray:
@@ -401,14 +425,17 @@ def _row_actions(
 ) -> np.ndarray:
     """Rule 2: the action controls of every row the task acts on."""
     strength = np.where(named, 10.0, np.where(actions != R, n_hat, 0.0))
-    candidates = page.identifies & (strength >= tau_row)
+    # a control the task names that no other row repeats (an author's link) identifies its row too
+    evidence = page.identifies | (named & page.interactive)
+    candidates = evidence & (page.item_of >= 0) & (strength >= tau_row)
     if not candidates.any():
         return np.zeros(len(actions), dtype=bool)
     rows = page.item_of[candidates]
     best = np.full(len(actions), -1.0)
     np.maximum.at(best, rows, strength[candidates])  # per row, its strongest evidence
     acting = np.flatnonzero(best >= max(tau_row, best.max() - ROW_MARGIN))
-    return page.action & np.isin(page.item_of, acting)
+    # its actions, and the text that is its own: "upvote Dana's comment" needs the comment
+    return (page.action | page.identifies) & np.isin(page.item_of, acting)
 
 
 def _identifying(texts: tuple[str, ...], item_of: np.ndarray, interactive: np.ndarray) -> np.ndarray:
@@ -461,6 +488,7 @@ def _fallback(context: PolicyContext, actions: np.ndarray, harmless: np.ndarray)
 
 __all__ = [
     "A",
+    "KEEP_FLOOR",
     "K",
     "R",
     "TAU_NEC",

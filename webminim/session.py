@@ -16,7 +16,7 @@ import hmac
 import json
 import secrets
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +60,8 @@ class LeakageBudget:
 
     def thresholds(self, base: Thresholds) -> Thresholds:
         tau = min(self.max_tau_nec, base.tau_nec + self.tightened)
-        return Thresholds(tau_nec=max(base.tau_nec, tau), tau_sens=base.tau_sens)
+        # over budget, the floor of always-shown nodes goes too: the user asked for less
+        return replace(base, tau_nec=max(base.tau_nec, tau), keep_floor=base.keep_floor if not self.tightened else 0.0)
 
     def charge(self, amount: float) -> None:
         self.spent += amount
