@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from extractors.cdp import FrameCapture
+from extractors.errors import ExtractionError
 from extractors.tree import BBox
 
 LOCATOR_ATTRIBUTE = "data-webminim-id"
@@ -77,21 +78,45 @@ def bounds(session: Session) -> Steps:
     return per_frame
 
 
-def capture(sessions: list[Session], *, bbox: bool) -> Steps:
-    """Every frame's accessibility tree, the top-level document first."""
+_COUNT_ELEMENTS = "document.getElementsByTagName('*').length"
+
+
+def element_count(session: Session) -> Steps:
+    """How many elements the session's own document holds (a few ms, even on huge pages)."""
+    reply = yield Call(session, "Runtime.evaluate", {"expression": _COUNT_ELEMENTS, "returnByValue": True})
+    value = (reply.get("result") or {}).get("value")
+    return value if isinstance(value, int) else 0
+
+
+def capture(sessions: list[Session], *, bbox: bool, max_elements: int | None = None) -> Steps:
+    """Every frame's accessibility tree, the top-level document first.
+
+    With `max_elements`, a document holding more elements is refused before its
+    accessibility tree is asked for: on a 50,000-element page that call alone takes
+    Chromium tens of seconds, only for the tree to be refused as too large afterwards.
+    """
     captures: list[FrameCapture] = []
     for session in sessions:
+        if max_elements is not None:
+            count = yield from element_count(session)
+            if count > max_elements:
+                raise ExtractionError(
+                    f"page has {count:,} elements, too many for the accessibility nodes webminim scores "
+                    f"(at most {max_elements:,} elements per document); nothing is sent"
+                )
         frame_tree = (yield Call(session, "Page.getFrameTree"))["frameTree"]
         boxes = (yield from bounds(session)) if bbox else {}
         for frame_id in frame_ids(frame_tree):
+            is_top = session.prefix == "" and frame_id == session.root_frame_id
             try:
                 reply = yield Call(session, "Accessibility.getFullAXTree", {"frameId": frame_id})
             except CallFailed:
+                if is_top:
+                    raise  # without the page's own document there is no observation to give
                 continue  # a frame that went away or never loaded a document
             nodes = reply["nodes"]
             if not nodes:
                 continue
-            is_top = session.prefix == "" and frame_id == session.root_frame_id
             owner = None if is_top else (yield from frame_owner(sessions, frame_id, session))
             if not is_top and owner is None:
                 continue  # a detached frame has nowhere to hang

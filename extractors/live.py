@@ -102,24 +102,27 @@ def _diagnose(page: Page, message: str) -> str:
     return message
 
 
-def capture_frames(page: Page, *, bbox: bool = False) -> list[FrameCapture]:
+def capture_frames(page: Page, *, bbox: bool = False, max_elements: int | None = None) -> list[FrameCapture]:
     """Raw CDP captures of every frame of `page`, the top-level document first."""
     try:
         with _sessions(page) as sessions:
-            return run(cdp_steps.capture(sessions, bbox=bbox))
+            return run(cdp_steps.capture(sessions, bbox=bbox, max_elements=max_elements))
     except (PlaywrightError, CallFailed) as exc:
         raise ExtractionError(f"could not read the accessibility tree: {_diagnose(page, first_line(exc))}") from exc
 
 
-def extract_page(page: Page, *, bbox: bool = False, max_nodes: int = DEFAULT_MAX_NODES) -> UITree:
+def extract_page(
+    page: Page, *, bbox: bool = False, max_nodes: int = DEFAULT_MAX_NODES, max_elements: int | None = None
+) -> UITree:
     """The page's full accessibility tree across all frames (iframes, shadow DOM included).
 
     Args:
         page: a loaded Playwright page (Chromium).
         bbox: also fetch a bounding box per node (one DOMSnapshot call per CDP session).
         max_nodes: refuse pages with more accessibility nodes than this.
+        max_elements: refuse, before reading its tree, a document with more elements than this.
     """
-    captures = capture_frames(page, bbox=bbox)
+    captures = capture_frames(page, bbox=bbox, max_elements=max_elements)
     try:
         pages = page.context.pages
         tabs, active = tuple(p.title() for p in pages), pages.index(page)

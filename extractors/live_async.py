@@ -61,10 +61,10 @@ async def _sessions(page: Page) -> AsyncIterator[list[Session]]:
                 await session.cdp.detach()
 
 
-async def capture_frames(page: Page, *, bbox: bool = False) -> list[FrameCapture]:
+async def capture_frames(page: Page, *, bbox: bool = False, max_elements: int | None = None) -> list[FrameCapture]:
     try:
         async with _sessions(page) as sessions:
-            return await run(cdp_steps.capture(sessions, bbox=bbox))
+            return await run(cdp_steps.capture(sessions, bbox=bbox, max_elements=max_elements))
     except (PlaywrightError, CallFailed) as exc:
         message = first_line(exc)
         if "crashed" in message.lower():
@@ -72,9 +72,11 @@ async def capture_frames(page: Page, *, bbox: bool = False) -> list[FrameCapture
         raise ExtractionError(f"could not read the accessibility tree: {message}") from exc
 
 
-async def extract_page(page: Page, *, bbox: bool = False, max_nodes: int = DEFAULT_MAX_NODES) -> UITree:
+async def extract_page(
+    page: Page, *, bbox: bool = False, max_nodes: int = DEFAULT_MAX_NODES, max_elements: int | None = None
+) -> UITree:
     """Async twin of `extractors.live.extract_page`."""
-    captures = await capture_frames(page, bbox=bbox)
+    captures = await capture_frames(page, bbox=bbox, max_elements=max_elements)
     try:
         pages = page.context.pages
         tabs = tuple([await p.title() for p in pages])

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from extractors import cdp_steps
 from extractors.cdp import FrameCapture, tree_from_cdp
 from extractors.errors import ExtractionError
 from extractors.tree import BBox
@@ -84,3 +85,62 @@ def test_no_captures_is_an_error():
 def test_node_limit_applies_across_frames():
     with pytest.raises(ExtractionError, match="more than 20"):
         tree_from_cdp(captures(), max_nodes=20)
+
+
+# --- the CDP conversation (extractors.cdp_steps), driven by canned replies ---------------
+
+
+def _drive(steps: cdp_steps.Steps, answer):  # type: ignore[no-untyped-def]
+    """Run a step generator, answering each call with `answer(call)` (an exception is thrown in)."""
+    reply = None
+    failure = None
+    while True:
+        try:
+            call = steps.throw(failure) if failure is not None else steps.send(reply)
+        except StopIteration as done:
+            return done.value
+        try:
+            reply, failure = answer(call), None
+        except cdp_steps.CallFailed as exc:
+            reply, failure = None, exc
+
+
+def _page_answers(elements: int, *, ax_fails: bool = False):  # type: ignore[no-untyped-def]
+    asked: list[str] = []
+
+    def answer(call: cdp_steps.Call) -> dict:
+        asked.append(call.method)
+        if call.method == "Runtime.evaluate":
+            return {"result": {"type": "number", "value": elements}}
+        if call.method == "Page.getFrameTree":
+            return {"frameTree": {"frame": {"id": "TOP"}}}
+        if call.method == "Accessibility.getFullAXTree":
+            if ax_fails:
+                raise cdp_steps.CallFailed("Timeout 30000ms exceeded")
+            return {"nodes": [{"nodeId": "1", "role": {"value": "RootWebArea"}}]}
+        raise AssertionError(call.method)
+
+    return answer, asked
+
+
+def test_a_document_over_the_element_cap_is_refused_before_its_tree_is_read():
+    answer, asked = _page_answers(50_000)
+    session = cdp_steps.Session("", None, "TOP")
+    with pytest.raises(ExtractionError, match="50,000 elements.*accessibility nodes"):
+        _drive(cdp_steps.capture([session], bbox=False, max_elements=40_000), answer)
+    assert "Accessibility.getFullAXTree" not in asked
+
+
+def test_a_document_under_the_element_cap_is_captured():
+    answer, asked = _page_answers(39_999)
+    session = cdp_steps.Session("", None, "TOP")
+    captures = _drive(cdp_steps.capture([session], bbox=False, max_elements=40_000), answer)
+    assert [c.frame_id for c in captures] == ["TOP"]
+    assert asked[0] == "Runtime.evaluate"
+
+
+def test_a_failed_read_of_the_top_document_is_an_error_not_an_empty_capture():
+    answer, _ = _page_answers(10, ax_fails=True)
+    session = cdp_steps.Session("", None, "TOP")
+    with pytest.raises(cdp_steps.CallFailed, match="Timeout"):
+        _drive(cdp_steps.capture([session], bbox=False), answer)

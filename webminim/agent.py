@@ -35,6 +35,11 @@ from webminim.view import SanitizedView, origin_of
 Format = Literal["webarena", "browsergym", "json"]
 
 
+# Most elements give at most one accessibility node worth scoring (wrappers are ignored), so a
+# document with twice the scorer's node cap in elements is refused without reading its tree.
+ELEMENTS_PER_SCORED_NODE = 2
+
+
 class _Core:
     """State and rules shared by the sync and async wrappers (no I/O here)."""
 
@@ -58,6 +63,11 @@ class _Core:
         self.raw: UITree | None = None
         self.view: SanitizedView | None = None
         self.answer: str | None = None  # a stop action's answer, for the local user only
+
+    @property
+    def max_elements(self) -> int:
+        """Documents with more elements are refused before Chromium builds their tree."""
+        return ELEMENTS_PER_SCORED_NODE * self.minim.scorer.max_nodes
 
     def observed(self, raw: UITree) -> str:
         thresholds = self.budget.thresholds(self.minim.thresholds) if self.budget else self.minim.thresholds
@@ -161,7 +171,7 @@ class MinimPage(_Wrapper):
 
     def observe(self) -> str:
         """The sanitized observation of the current page (what may be sent to the model)."""
-        return self._core.observed(live.extract_page(self.page))
+        return self._core.observed(live.extract_page(self.page, max_elements=self._core.max_elements))
 
     def act(self, action: str | Action) -> None:
         """Execute one WebArena action; refuses what would move withheld data out of place."""
@@ -233,7 +243,7 @@ class AsyncMinimPage(_Wrapper):
 
     async def observe(self) -> str:
         await self._ensure_guard()
-        return self._core.observed(await live_async.extract_page(self.page))
+        return self._core.observed(await live_async.extract_page(self.page, max_elements=self._core.max_elements))
 
     async def act(self, action: str | Action) -> None:
         await self._ensure_guard()
