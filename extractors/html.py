@@ -8,12 +8,14 @@ it). Hidden content is excluded (`hidden`, `aria-hidden="true"`, inline `display
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4.builder import ParserRejectedMarkup
 from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruction
 
 from extractors.errors import ExtractionError
@@ -477,7 +479,8 @@ class _Builder:
         if role == "heading":
             props["level"] = _int(tag.get("aria-level"), int(tag.name[1]) if re.fullmatch(r"h[1-6]", tag.name) else 2)
         if role == "link" and tag.has_attr("href"):
-            props["url"] = urljoin(self.base_url, str(tag["href"])) if self.base_url else str(tag["href"])
+            props["url"] = _joined(self.base_url, str(tag["href"]))
+        props.update(_aria_properties(tag, role))
         return props
 
     # -- the walk ---------------------------------------------------------------------------
@@ -523,6 +526,8 @@ class _Builder:
                 description = ""
                 if not name_is_title:
                     description = _collapse(str(item.get("title", "")))
+                if item.get("aria-description"):  # wins over the title, as in Chromium
+                    description = _collapse(str(item["aria-description"]))
                 described = [doc.by_id[i] for i in str(item.get("aria-describedby", "")).split() if i in doc.by_id]
                 if described:
                     description = _collapse(" ".join(self.text_of(d) for d in described))
@@ -541,6 +546,70 @@ class _Builder:
             if item.name in ("input", "textarea", "img", "iframe"):
                 continue  # their content is the value or a separate document, not children
             stack.extend((c, child_parent) for c in reversed(list(item.children)))
+
+
+def _joined(base_url: str, href: str) -> str:
+    """`href` resolved against the document's URL; a link that does not parse (`http://[::1`)
+    is kept as written: it is that link's problem, for the view to show as invalid."""
+    if not base_url:
+        return href
+    try:
+        return urljoin(base_url, href)
+    except ValueError:
+        return href
+
+
+# ARIA attributes Chromium reports as AX properties (CDP names), when the page sets them.
+_ARIA_TEXT = {"aria-roledescription": "roledescription", "aria-keyshortcuts": "keyshortcuts"}
+_ARIA_TOKENS = {
+    "aria-live": "live",
+    "aria-relevant": "relevant",
+    "aria-orientation": "orientation",
+    "aria-autocomplete": "autocomplete",
+    "aria-haspopup": "hasPopup",
+    "aria-invalid": "invalid",
+}
+_ARIA_FLAGS = {
+    "aria-atomic": "atomic",
+    "aria-busy": "busy",
+    "aria-modal": "modal",
+    "aria-multiselectable": "multiselectable",
+}
+_ARIA_NUMBERS = {"aria-valuemin": "valuemin", "aria-valuemax": "valuemax"}
+_RANGE_ROLES = frozenset({"slider", "spinbutton", "progressbar", "meter", "scrollbar", "separator"})
+
+
+def _aria_properties(tag: Tag, role: str) -> dict[str, PropertyValue]:
+    """The page's own ARIA properties, as raw as Chromium gives them: the view decides what
+    of them may be shown (aria-valuetext is the node's value, see `value_of`)."""
+    props: dict[str, PropertyValue] = {}
+    for attr, key in _ARIA_TEXT.items():
+        text = _collapse(str(tag.get(attr, "")))
+        if text:
+            props[key] = text
+    for attr, key in _ARIA_TOKENS.items():
+        text = _collapse(str(tag.get(attr, ""))).lower()
+        if text:
+            props[key] = text
+    for attr, key in _ARIA_FLAGS.items():
+        if str(tag.get(attr, "")).strip().lower() == "true":
+            props[key] = True
+    if role in _RANGE_ROLES:
+        for attr, key in _ARIA_NUMBERS.items():
+            number = _number(tag.get(attr))
+            if number is not None:
+                props[key] = number
+    return props
+
+
+def _number(raw: object) -> int | float | None:
+    try:
+        value = float(str(raw).strip())
+    except (TypeError, ValueError):
+        return None
+    if not math.isfinite(value):
+        return None
+    return int(value) if value.is_integer() else value
 
 
 def _top_level(soup: BeautifulSoup) -> Iterator[Tag | NavigableString]:
@@ -566,7 +635,9 @@ def tree_from_html(html: str | bytes, *, url: str = "", max_nodes: int = DEFAULT
         max_nodes: refuse documents with more accessibility nodes than this.
 
     Raises:
-        ExtractionError: empty input, binary or non-HTML content, or too many nodes.
+        ExtractionError: empty input, binary or non-HTML content, markup the parser rejects,
+            or too many nodes; never a foreign error (a link that does not parse is kept
+            as written, for the view to show as `[invalid URL]`).
     """
     if isinstance(html, bytes):
         if b"\x00" in html[:4096]:
@@ -580,5 +651,13 @@ def tree_from_html(html: str | bytes, *, url: str = "", max_nodes: int = DEFAULT
     if not _LOOKS_LIKE_HTML.search(html[:65536]):
         raise ExtractionError("input has no HTML tags, so it is not an HTML document")
     builder = _Builder(url, max_nodes)
-    builder.add_document(html, None, 0)
-    return builder.tree.build(url=url, title=builder.title)
+    try:
+        builder.add_document(html, None, 0)
+        return builder.tree.build(url=url, title=builder.title)
+    except ExtractionError:
+        raise
+    except ParserRejectedMarkup as exc:  # html.parser gives up on some broken declarations (`<![ x`)
+        raise ExtractionError("input is not HTML the parser can read (a malformed declaration)") from exc
+    except (ValueError, TypeError, LookupError, AssertionError, RecursionError) as exc:
+        # our boundary: a foreign error from parsing is a malformed document, in one line
+        raise ExtractionError(f"input could not be parsed as HTML: {type(exc).__name__}") from exc

@@ -15,7 +15,7 @@ from extractors.cdp import FrameCapture, tree_from_cdp
 from extractors.tree import UITree
 from webminim.errors import ExtractionError
 from webminim.minim import Minim
-from webminim.view import SanitizedView, strip_query
+from webminim.view import SanitizedView, origin_of, safe_url
 
 # BrowserGym keys that carry the whole page in a form the policy cannot edit.
 UNSANITIZABLE_BROWSERGYM_KEYS = (
@@ -86,9 +86,15 @@ def sanitize_browsergym(obs: dict[str, Any], task: str, minim: Minim) -> dict[st
     out = {k: v for k, v in obs.items() if k not in UNSANITIZABLE_BROWSERGYM_KEYS}
     out["axtree_object"] = axtree_object_of(view)
     out["axtree_txt"] = view.text("browsergym")
-    out["url"] = strip_query(str(obs.get("url", "")))
+    out["url"] = view.tree.url  # made safe with the tree: no userinfo, tokens or query
     if titles:
         out["open_pages_titles"] = view.tree.tabs
     if "open_pages_urls" in obs:
-        out["open_pages_urls"] = tuple(strip_query(u) for u in obs["open_pages_urls"])
+        # other tabs' URLs were never scored: made safe the same way, placeholders from the same
+        # vault, each tied to the origin it came from
+        task_text = " ".join(task.lower().split())
+        urls = [str(u) for u in obs["open_pages_urls"] or ()]
+        out["open_pages_urls"] = tuple(
+            safe_url(u, vault=minim.vault, origin=origin_of(u), task=task_text) for u in urls
+        )
     return out

@@ -3,38 +3,50 @@
 * Remove: the node's line disappears; kept descendants are promoted to the nearest kept
   ancestor.
 * Abstract: role, structure and state stay; name / value / description become typed vault
-  placeholders; a filled value shows as `value-state: filled`; a URL becomes a placeholder.
+  placeholders; a filled value shows as `value-state: filled`; a URL becomes a placeholder;
+  free-text properties are dropped.
 * Task echo: an abstracted node whose whole text already appears in the task is shown as
   is (the user put it there; showing it tells the remote model nothing new) — so "Switch
   to the tab 'Chase Bank'" can find the Chase Bank tab. Reason "named by the task".
 * Secret guard (webminim.secret_guard): a kept node whose text holds a code, password,
-  card or SSN number or token — also encoded, or split over siblings — is abstracted
-  whatever the scores say.
-* Leak paths beyond the node itself are closed: a kept ancestor whose name or description
-  repeats a withheld descendant's text gets that text replaced (by the descendant's
-  placeholder, or `…` when it was removed); kept URLs lose their query string and fragment;
-  background tab titles are placeholders.
+  card or SSN number or token — also encoded, or split over siblings — has that text
+  withheld whatever the scores say. Only the offending field goes when the rest is clean:
+  a button whose `title` holds a code keeps its own label.
+* Only what was sanitized is rendered: properties are shown verbatim only from an
+  allow-list (states, small enums, small numbers); free text (`roledescription`,
+  `keyshortcuts`, `valuetext`, `placeholder`) goes through the guard; anything else is
+  dropped. URLs lose userinfo, query and fragment; path segments that look like codes,
+  tokens or ids become placeholders; `mailto:`/`tel:` targets are abstracted; `data:`,
+  `javascript:` and `blob:` URLs are never shown; a URL that does not parse is one node's
+  problem (`[invalid URL]`), never the page's.
+* Leak paths beyond the node itself are closed: a kept ancestor whose name, description or
+  free-text property repeats a withheld descendant's text gets that text replaced (by the
+  descendant's placeholder, or `…` when it was removed); background tab titles are
+  placeholders.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import numpy as np
 
 from extractors.tree import PropertyValue, TreeBuilder, UINode, UITree
 from webminim.metrics import A, K, R
 from webminim.renderers import render
-from webminim.secret_guard import flag_secrets
-from webminim.vault import Vault, kind_of
+from webminim.secret_guard import flag_secrets, secret_in
+from webminim.vault import PLACEHOLDER, Vault, kind_of
 
 Action = Literal["K", "A", "R"]
 ACTION_NAMES: dict[int, Action] = {K: "K", A: "A", R: "R"}
 REMOVED_TEXT = "…"
+INVALID_URL = "[invalid URL]"
 _MIN_LEAK = 3  # shorter withheld strings ("OK", "$1") are not worth redacting from names
 _ANCESTOR_LIMIT = 64  # names from content come from nearby descendants
 
@@ -83,16 +95,306 @@ class SanitizedView:
         return rows
 
 
+# -- URLs -------------------------------------------------------------------------------------
+# Every parse is guarded: a URL the page wrote badly (`http://[::1`) is that link's problem.
+
+_SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
+_AUTHORITY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):(//[^/?#]*)?")
+_USERINFO = re.compile(r"^(\s*[A-Za-z][A-Za-z0-9+.-]*://)[^/?#@]*@")
+# Their payload is the content itself (a whole page, a script): never shown, only named.
+_HIDDEN_SCHEMES = {
+    "data": "[data URL]",
+    "javascript": "[javascript URL]",
+    "vbscript": "[javascript URL]",
+    "blob": "[blob URL]",
+    "filesystem": "[blob URL]",
+}
+# Opaque schemes whose whole target is a personal address.
+_ADDRESS_SCHEMES = {"mailto": "EMAIL", "tel": "PHONE", "sms": "PHONE", "callto": "PHONE"}
+_URL_NOISE = re.compile(r"[\t\r\n]")
+_C0_OR_SPACE = "".join(map(chr, range(0x21)))
+_DIGIT_RUN = re.compile(r"\d{4,}")
+_CHUNK = re.compile(r"[^-_.~+]+")
+_PARAM_NAME = re.compile(r"[A-Za-z][A-Za-z_-]{0,23}")
+_SECRET_CUE = re.compile(r"pass|pwd|pin|otp|code|token|secret|key|auth|sess|sid|ssn", re.I)
+
+
 def origin_of(url: str) -> str:
-    parts = urlsplit(url)
+    """`scheme://host[:port]` of a URL, the scheme alone for opaque ones, "" for "".
+
+    Never raises: an unparsable URL falls back to its literal scheme and authority (or
+    `[invalid URL]`), so that vault entries made from it never match a real origin.
+    """
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        match = _AUTHORITY.match(url)
+        return f"{match[1].lower()}:{match[2] or ''}" if match else INVALID_URL
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else parts.scheme or ""
 
 
 def strip_query(url: str) -> str:
-    parts = urlsplit(url)
+    """The URL without userinfo, query string and fragment (never raises)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return _USERINFO.sub(r"\1", url.split("?", 1)[0].split("#", 1)[0])
     if not parts.scheme:
         return url.split("?", 1)[0].split("#", 1)[0]
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+    netloc = parts.netloc.rpartition("@")[2]
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+def looks_like_token(segment: str) -> bool:
+    """True when a (decoded) URL path segment or host label looks like a code, id or token.
+
+    Digits-heavy: a run of 4+ digits, or 4+ digits making up half the segment
+    (`414922`, `code-4-1-4-9`); random-looking: 16+ characters mixing letters and digits
+    without word structure (`aB3dE5fG7hJ9kL1m`, a UUID, a JWT part); an e-mail address;
+    or anything the secret guard calls a secret (`password=hunter2`).
+    """
+    text = segment.strip()
+    if not text:
+        return False
+    alnum = [c for c in text if c.isalnum()]
+    digits = sum(c.isdigit() for c in alnum)
+    if _DIGIT_RUN.search(text) or (digits >= 4 and 2 * digits >= len(alnum)):
+        return True
+    if "@" in text:
+        return True
+    letters = len(alnum) - digits
+    if len(text) >= 16 and digits and letters:
+        chunks = _CHUNK.findall(text)
+        mixed_chunk = any(len(c) >= 12 and any(ch.isdigit() for ch in c) for c in chunks)
+        if len(chunks) == 1 or mixed_chunk or 4 * digits >= len(alnum):
+            return True
+    # the full guard is costly and digits or randomness were checked above: only a cue word
+    # ("password-is-sunflower") leaves something for it to find
+    return bool(_SECRET_CUE.search(text)) and secret_in(re.sub(r"[-_+]", " ", text))
+
+
+def safe_url(
+    url: str,
+    *,
+    vault: Vault | None = None,
+    origin: str = "",
+    node_id: str = "",
+    task: str = "",
+) -> str:
+    """A URL as it may be shown to the remote model (never raises).
+
+    Userinfo, query and fragment go; a path segment, path parameter or host label that
+    looks like a code, token or id becomes a placeholder (a vault one when `vault` is
+    given, so the agent can still type it where it came from); `mailto:`/`tel:` targets are
+    abstracted; `data:`/`javascript:`/`blob:` URLs become a short note; a URL that does not
+    parse becomes `[invalid URL]`. Pieces the (normalized, lower-case) `task` names stay.
+    """
+    # as browsers (and urlsplit) read it: no tabs or newlines anywhere, no controls at the ends,
+    # so that "java\nscript:" is seen for what it is
+    text = _URL_NOISE.sub("", url).strip(_C0_OR_SPACE)
+    if not text:
+        return ""
+
+    def hide(value: str, kind: str) -> str:
+        if task and len(value) >= _MIN_LEAK and value.lower() in task:
+            return value  # the user named it
+        if vault is None:
+            return f"[{kind}]"
+        return vault.placeholder(value, kind=kind, origin=origin, node_id=node_id)
+
+    scheme_match = _SCHEME.match(text)
+    scheme = scheme_match[1].lower() if scheme_match else ""
+    if scheme in _HIDDEN_SCHEMES:  # before parsing: the payload must not be looked at twice
+        return _HIDDEN_SCHEMES[scheme]
+    try:
+        parts = urlsplit(text)
+        port = parts.port  # a port that is not a number raises only here
+        host = parts.hostname or ""
+    except ValueError:
+        return INVALID_URL
+    scheme = parts.scheme.lower() or scheme
+    if scheme in _HIDDEN_SCHEMES:
+        return _HIDDEN_SCHEMES[scheme]
+    if scheme in _ADDRESS_SCHEMES:
+        address = unquote(parts.path).strip()
+        return f"{scheme}:{hide(address, _ADDRESS_SCHEMES[scheme])}" if address else f"{scheme}:"
+    netloc = ""
+    if parts.netloc:
+        netloc = _safe_host(host, hide)
+        if port is not None:
+            netloc += f":{port}"
+    path = "/".join(_safe_segment(segment, hide) for segment in parts.path.split("/"))
+    return urlunsplit((parts.scheme, netloc, path, "", ""))
+
+
+def _safe_host(host: str, hide: Callable[[str, str], str]) -> str:
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        # a DNS name: a label can carry a code (`414922.evil.example`)
+        return ".".join(hide(label, "ID") if looks_like_token(label) else label for label in host.split("."))
+    return f"[{address}]" if address.version == 6 else str(address)
+
+
+def _safe_segment(segment: str, hide: Callable[[str, str], str]) -> str:
+    core, *params = segment.split(";")
+    decoded = unquote(core)
+    shown = hide(decoded, "EMAIL" if kind_of(decoded) == "EMAIL" else "ID") if looks_like_token(decoded) else core
+    for param in params:  # `;jsessionid=...`: a session id is a credential
+        name, sep, value = param.partition("=")
+        if sep and _PARAM_NAME.fullmatch(name):
+            shown += f";{name}={hide(unquote(value), 'ID')}" if value else f";{name}="
+        elif param:
+            shown += f";{hide(unquote(param), 'ID')}"
+    return shown
+
+
+# -- properties -------------------------------------------------------------------------------
+# An allow-list: states and small enums are shown verbatim (they carry no page text); free text
+# goes through the guard; everything else (unknown names, values outside an enum) is dropped.
+
+_TRI_STATE = frozenset({"true", "false", "mixed"})
+_FLAG_PROPERTIES = frozenset(
+    {
+        "atomic",
+        "busy",
+        "checked",
+        "disabled",
+        "expanded",
+        "focusable",
+        "focused",
+        "modal",
+        "multiline",
+        "multiselectable",
+        "pressed",
+        "readonly",
+        "required",
+        "selected",
+        "settable",
+    }
+)
+_HASPOPUP = frozenset({"false", "true", "menu", "listbox", "tree", "grid", "dialog"})
+_ENUM_PROPERTIES: dict[str, frozenset[str]] = {
+    "autocomplete": frozenset({"none", "inline", "list", "both"}),
+    "current": frozenset({"false", "true", "page", "step", "location", "date", "time"}),
+    "editable": frozenset({"plaintext", "richtext"}),
+    "hasPopup": _HASPOPUP,
+    "haspopup": _HASPOPUP,
+    "invalid": frozenset({"false", "true", "grammar", "spelling"}),
+    "live": frozenset({"off", "polite", "assertive"}),
+    "orientation": frozenset({"horizontal", "vertical", "undefined"}),
+    "sort": frozenset({"ascending", "descending", "none", "other"}),
+    "value-state": frozenset({"filled"}),
+}
+_TOKEN_LIST_PROPERTIES: dict[str, frozenset[str]] = {
+    "relevant": frozenset({"additions", "removals", "text", "all"}),
+}
+_NUMBER_PROPERTIES = frozenset(
+    {
+        "colcount",
+        "colindex",
+        "colspan",
+        "level",
+        "posinset",
+        "rowcount",
+        "rowindex",
+        "rowspan",
+        "setsize",
+        "valuemax",
+        "valuemin",
+        "valuenow",
+    }
+)
+_SMALL_NUMBER = 1000  # 4+ digits is the shape of a code: `valuemax: 337740` is not a bound
+_TEXT_PROPERTIES = ("roledescription", "keyshortcuts", "valuetext", "placeholder")
+_RANGE_ROLES = frozenset({"slider", "progressbar", "meter", "scrollbar"})
+_KEY = (
+    r"(?:(?:Alt|AltGraph|Control|Ctrl|Meta|Cmd|Command|Option|Shift|OS)\+)*"
+    r"(?:[^\s+\d]|\d|F\d{1,2}|Enter|Escape|Esc|Tab|Space|Backspace|Delete|Insert|Home|End|PageUp|PageDown"
+    r"|Arrow(?:Up|Down|Left|Right)|Plus)"
+)
+_KEY_SHORTCUTS = re.compile(rf"{_KEY}(?: {_KEY})*")
+_SPACES = re.compile(r"\s+")
+
+
+def _small_number(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            return False
+    return isinstance(value, int | float) and math.isfinite(value) and abs(value) < _SMALL_NUMBER
+
+
+def verbatim_property(key: str, value: PropertyValue) -> bool:
+    """True when property `key` with this `value` is on the allow-list shown as is."""
+    if key in _FLAG_PROPERTIES:
+        return isinstance(value, bool) or value in (0, 1) or (isinstance(value, str) and value in _TRI_STATE)
+    if key in _ENUM_PROPERTIES:
+        return isinstance(value, bool) or (isinstance(value, str) and value.lower() in _ENUM_PROPERTIES[key])
+    if key in _TOKEN_LIST_PROPERTIES:
+        tokens = str(value).split()
+        return bool(tokens) and all(t in _TOKEN_LIST_PROPERTIES[key] for t in tokens)
+    if key in _NUMBER_PROPERTIES:
+        return _small_number(value)
+    if key == "keyshortcuts":
+        return isinstance(value, str) and bool(_KEY_SHORTCUTS.fullmatch(value.strip()))
+    return False
+
+
+def _free_text(node: UINode) -> dict[str, str]:
+    """The node's free-text properties not on the allow-list, each on one line."""
+    out: dict[str, str] = {}
+    for key in _TEXT_PROPERTIES:
+        value = node.properties.get(key)
+        if isinstance(value, str) and value.strip() and not verbatim_property(key, value):
+            out[key] = _SPACES.sub(" ", value).strip()
+    return out
+
+
+def _property_holds_value(text: str, name: str, task: str) -> bool:
+    """Stricter than the text guard: a property is metadata, so a code-shaped number, an
+    e-mail address or a secret (alone or read with the node's name) has no business there."""
+    if task and text.lower() in task:
+        return False  # the user named it
+    text, name = PLACEHOLDER.sub(" ", text), PLACEHOLDER.sub(" ", name)  # already withheld
+    return bool(_DIGIT_RUN.search(text)) or "@" in text or secret_in(text) or secret_in(f"{name} {text}")
+
+
+def _safe_properties(
+    node: UINode,
+    *,
+    abstract: bool,
+    vault: Vault,
+    origin: str,
+    task: str,
+    texts: Mapping[str, str],
+    withheld: Mapping[str, str],
+) -> dict[str, PropertyValue]:
+    """The properties a node may show: allow-listed ones as is, URLs made safe, free text as
+    guarded (`texts`, with `withheld` placeholders); the rest is dropped."""
+    props: dict[str, PropertyValue] = {}
+    for key, value in node.properties.items():
+        if key == "url":
+            if isinstance(value, str) and value.strip():
+                props[key] = (
+                    vault.placeholder(value, kind="URL", origin=origin, node_id=node.id)
+                    if abstract
+                    else safe_url(value, vault=vault, origin=origin, node_id=node.id, task=task)
+                )
+        elif verbatim_property(key, value):
+            props[key] = value
+        elif key in texts and not abstract:
+            props[key] = withheld.get(f"prop:{key}", texts[key])
+        # anything else (unknown names, free text of an abstracted node) is dropped
+    if abstract and node.value:
+        props["value-state"] = "filled"
+    return props
+
+
+# -- the view ---------------------------------------------------------------------------------
 
 
 def _reason(action: int, s: float, n: float, tau_nec: float, tau_sens: float) -> str:
@@ -106,6 +408,10 @@ def _reason(action: int, s: float, n: float, tau_nec: float, tau_sens: float) ->
 def _echoed(text: str, task: str) -> bool:
     text = " ".join(text.lower().split())
     return len(text) >= _MIN_LEAK and text in task
+
+
+def _field_label(field: str) -> str:
+    return field.removeprefix("prop:")
 
 
 def build_view(
@@ -139,21 +445,41 @@ def build_view(
     placeholders = _abstract_all(nodes, actions, vault, origin, task_text)
     names = {i: n.name for i, n in enumerate(nodes)}
     descriptions = {i: n.description for i, n in enumerate(nodes)}
-    _close_ancestor_leaks(nodes, index, actions, placeholders, names, descriptions)
+    texts = {i: _free_text(n) for i, n in enumerate(nodes)}
+    _close_ancestor_leaks(nodes, index, actions, placeholders, names, descriptions, texts)
+
+    def place(i: int, text: str, kind: str | None = None) -> str:
+        return vault.placeholder(text, kind=kind, origin=origin, node_id=nodes[i].id)
+
+    kept = [int(i) for i in np.flatnonzero(actions == K)]
+    # Fields of kept nodes withheld on their own (field -> placeholder); the node stays kept.
+    withheld: dict[int, dict[str, str]] = {}
+    for i in kept:
+        for key, text in texts[i].items():
+            if _property_holds_value(text, names[i], task_text):
+                withheld.setdefault(i, {})[f"prop:{key}"] = place(i, text)
+        value = nodes[i].value
+        if nodes[i].role in _RANGE_ROLES and value and _DIGIT_RUN.search(value) and value.lower() not in task_text:
+            withheld.setdefault(i, {})["value"] = place(i, value)  # a slider's "value" can carry a code
+
+    def sent_fields(i: int) -> dict[str, str]:
+        """What node i would send as text, field by field, once the withheld fields are gone."""
+        gone = withheld.get(i, {})
+        fields = {"name": names[i], "value": nodes[i].value or "", "description": descriptions[i]}
+        fields.update({f"prop:{k}": t for k, t in texts[i].items()})
+        return {f: t for f, t in fields.items() if t.strip() and f not in gone}
+
     # The safety net runs on what would be sent once leak paths are closed.
-    guarded = flag_secrets(
-        nodes,
-        [int(i) for i in np.flatnonzero(actions == K)],
-        task_text,
-        lambda i: " ".join(t for t in (names[i], nodes[i].value or "", descriptions[i]) if t),
-    )
+    guarded = flag_secrets(nodes, kept, task_text, lambda i: " ".join(sent_fields(i).values()))
     for i in sorted(guarded):
-        actions[i] = A
-        fields = {}
-        for field, text in (("name", names[i]), ("value", nodes[i].value or ""), ("description", descriptions[i])):
-            if text.strip():
-                fields[field] = vault.placeholder(text, origin=origin, node_id=nodes[i].id)
-        placeholders[i] = fields
+        fields = sent_fields(i)
+        offending = _offending_fields(fields, task_text)
+        if offending is None:  # the secret is the node's text as a whole: withhold all of it
+            actions[i] = A
+            whole = (("name", names[i]), ("value", nodes[i].value or ""), ("description", descriptions[i]))
+            placeholders[i] = {f: place(i, t) for f, t in whole if t.strip()}
+        elif offending:  # only the offending field goes: a button whose title holds a code keeps its label
+            withheld.setdefault(i, {}).update({f: place(i, fields[f]) for f in offending})
 
     builder = TreeBuilder(max_nodes=max(len(nodes), 1))
     kept_parent: dict[str, str | None] = {}
@@ -163,36 +489,43 @@ def build_view(
         action = int(actions[i])
         if i in echoed:
             reason = "named by the task"
-        elif i in guarded:
+        elif i in guarded and action == A:
             reason = "kept by the policy; abstracted because its text holds a secret"
         elif reasons and i in reasons:
             reason = f"{reasons[i]} (n̂ {float(n_hat[i]):.1f} < τ_nec {tau_nec:g})"
         else:
             reason = _reason(action, float(s_hat[i]), float(n_hat[i]), tau_nec, tau_sens)
+        if action == K and i in withheld:
+            reason += f"; its {', '.join(sorted(map(_field_label, withheld[i])))} withheld: holds a secret"
         decisions[node.id] = Decision(node.id, ACTION_NAMES[action], float(s_hat[i]), float(n_hat[i]), reason)
         if action == R and i != 0:
             kept_parent[node.id] = parent
             continue
         kept_parent[node.id] = node.id
+        abstract = action == A or (i == 0 and root_removed)
+        props = _safe_properties(
+            node,
+            abstract=abstract,
+            vault=vault,
+            origin=origin,
+            task=task_text,
+            texts=texts[i],
+            withheld=withheld.get(i, {}),
+        )
         if i == 0 and root_removed:
             builder.add(
-                node.id,
-                node.role,
-                properties=_safe_properties(node, abstract=True, vault=vault, origin=origin),
-                backend_node_id=node.backend_node_id,
-                frame_id=node.frame_id,
+                node.id, node.role, properties=props, backend_node_id=node.backend_node_id, frame_id=node.frame_id
             )
             continue
-        abstract = action == A
-        fields = placeholders.get(i, {})
+        fields = placeholders.get(i, {}) if abstract else withheld.get(i, {})
         builder.add(
             node.id,
             node.role,
             parent=parent,
-            name=fields.get("name", names[i]) if abstract else names[i],
-            value=fields.get("value") if abstract else node.value,
-            description=fields.get("description", "") if abstract else descriptions[i],
-            properties=_safe_properties(node, abstract=abstract, vault=vault, origin=origin),
+            name=fields.get("name", names[i]),
+            value=fields.get("value") if abstract else fields.get("value", node.value),
+            description=fields.get("description", "") if abstract else fields.get("description", descriptions[i]),
+            properties=props,
             backend_node_id=node.backend_node_id,
             frame_id=node.frame_id,
             bbox=node.bbox,
@@ -203,8 +536,39 @@ def build_view(
         root_name if i == tree.active_tab else vault.placeholder(title, kind="TAB", origin=origin)
         for i, title in enumerate(tree.tabs)
     )
-    sanitized = builder.build(url=strip_query(tree.url), title=root_name, tabs=tabs, active_tab=tree.active_tab)
+    url = safe_url(tree.url, vault=vault, origin=origin, node_id=nodes[0].id, task=task_text)
+    sanitized = builder.build(url=url, title=root_name, tabs=tabs, active_tab=tree.active_tab)
     return SanitizedView(sanitized, decisions, {node.id: node.role for node in nodes})
+
+
+# Which field to give up first when a node's text holds a secret only as a whole
+# ("Verification code" + value "337740"): the value, then descriptions and properties, the name last.
+_WITHHOLD_ORDER = ("value", "description")
+
+
+def _offending_fields(fields: Mapping[str, str], task: str) -> set[str] | None:
+    """The fields (never the name) whose removal leaves the node's text free of secrets (empty
+    when the secret is only in text the task names), or None when the whole node must be
+    withheld (its name holds the secret, or the guard flagged it for its neighbours or its
+    structure rather than its own text)."""
+
+    def secret(texts: Iterable[str]) -> bool:
+        return secret_in(PLACEHOLDER.sub(" ", " ".join(texts)))
+
+    if not secret(fields.values()):
+        return None  # flagged for its neighbours or its structure, not for its own text
+    candidates = {f: t for f, t in fields.items() if t.lower() not in task}
+    if not secret(candidates.values()):
+        return set()  # the secret is only in what the task itself names
+    alone = {f for f, t in candidates.items() if secret([t])}
+    if "name" in alone:
+        return None
+    order = [f for f in _WITHHOLD_ORDER if f in candidates] + sorted(f for f in candidates if f.startswith("prop:"))
+    for extra in [None, *order]:
+        gone = alone | ({extra} if extra else set())
+        if not secret(t for f, t in candidates.items() if f not in gone):
+            return gone or None
+    return None
 
 
 def _abstract_all(
@@ -281,8 +645,10 @@ def _close_ancestor_leaks(
     placeholders: dict[int, dict[str, str]],
     names: dict[int, str],
     descriptions: dict[int, str],
+    texts: dict[int, dict[str, str]],
 ) -> None:
-    """Redact withheld descendant text from the names and descriptions of kept ancestors."""
+    """Redact withheld descendant text from the names, descriptions and free-text properties
+    of kept ancestors."""
     for i in np.flatnonzero(actions != K):
         node = nodes[i]
         for field in ("name", "value"):
@@ -298,20 +664,7 @@ def _close_ancestor_leaks(
                         names[j] = names[j].replace(text, replacement)
                     if text in descriptions[j]:
                         descriptions[j] = descriptions[j].replace(text, replacement)
+                    for key, prop in texts[j].items():
+                        if text in prop:
+                            texts[j][key] = prop.replace(text, replacement)
                 parent, steps = nodes[j].parent, steps + 1
-
-
-def _safe_properties(node: UINode, *, abstract: bool, vault: Vault, origin: str) -> dict[str, PropertyValue]:
-    props: dict[str, PropertyValue] = {}
-    for key, value in node.properties.items():
-        if key == "url" and isinstance(value, str):
-            props[key] = (
-                vault.placeholder(value, kind="URL", origin=origin, node_id=node.id) if abstract else strip_query(value)
-            )
-        elif key in ("valuetext",) and abstract:
-            continue
-        else:
-            props[key] = value
-    if abstract and node.value:
-        props["value-state"] = "filled"
-    return props

@@ -31,9 +31,14 @@ PRUNABLE_ROLES = frozenset(
 _LOOKBACK = 3
 
 
+def _one_line(value: object) -> str:
+    # a property is printed bare: a newline in it would forge a line of the tree
+    return " ".join(str(value).split()) if isinstance(value, str) else str(value)
+
+
 def _shown_properties(node: UINode) -> list[str]:
     shown = [f"value: {node.value!r}"] if node.value is not None else []
-    shown += [f"{k}: {v}" for k, v in node.properties.items() if k not in IGNORED_PROPERTIES]
+    shown += [f"{k}: {_one_line(v)}" for k, v in node.properties.items() if k not in IGNORED_PROPERTIES]
     return shown
 
 
