@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from extractors.tree import TreeBuilder
-from webminim.actions import Action, parse_action, rehydrate
+from webminim.actions import Action, parse_action, rehydrate, typed_value
 from webminim.errors import ActionRefused
 from webminim.vault import Vault
 
@@ -109,3 +109,16 @@ def test_a_stop_answer_is_filled_in_for_the_local_user(vault):
     answer = rehydrate(parse_action("stop [The code is [OTP_1]]"), vault=vault, target=None, origin="http://shop.test")
     assert answer == "The code is 847293"
     assert rehydrate(parse_action("stop [[OTP_9] unknown]"), vault=vault, target=None, origin="") == "[OTP_9] unknown"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Your code is 847293.", "847293"),
+        ("验证码483920，5分钟内有效", "483920"),
+        ("認証コード：120394", "120394"),
+        ("order A12345 code 5521", "5521"),
+    ],
+)
+def test_the_typed_part_of_a_code_is_found_next_to_any_script(text: str, code: str) -> None:
+    assert typed_value("OTP", text) == code

@@ -8,8 +8,10 @@
 Rehydration: `type [57] "[OTP_1]"` becomes the real code only when (1) the placeholder is
 in this session's vault, (2) [57] is in the current sanitized view (so the policy judged
 it necessary for the task), (3) it is an editable field and not a search box, (4) its
-label fits the value's type, and (5) the page is on the origin the value came from.
-Anything else — a placeholder in a URL, a key press, a search box, another origin — is
+label fits the value's type, and (5) the page is on the origin the value came from. Just
+before the text is typed, `check_field_site` adds (6): the field's own frame is on that
+origin too (not a cross-origin <iframe> on the right page), and its form, if any, submits
+there. Anything else — a placeholder in a URL, a key press, a search box, another origin — is
 refused with ActionRefused. All of this is pure: the browser adapter only executes.
 """
 
@@ -19,6 +21,7 @@ import re
 import shlex
 from dataclasses import dataclass
 from typing import Literal
+from urllib.parse import urlsplit
 
 from extractors.tree import UINode
 from webminim.errors import ActionRefused
@@ -150,7 +153,7 @@ def rehydrate(action: Action, *, vault: Vault, target: UINode | None, origin: st
         for token in dict.fromkeys(tokens):
             entry = vault.get(token)
             if entry is not None:
-                text = text.replace(token, _value_for(entry.kind, entry.value))
+                text = text.replace(token, typed_value(entry.kind, entry.value))
         return text
     if action.kind != "type":
         if tokens:
@@ -181,14 +184,15 @@ def rehydrate(action: Action, *, vault: Vault, target: UINode | None, origin: st
                 f"{token} is a {entry.kind.lower()} and [{target.id}] {target.name!r} is not a "
                 f"{entry.kind.lower()} field"
             )
-        text = text.replace(token, _value_for(entry.kind, entry.value))
+        text = text.replace(token, typed_value(entry.kind, entry.value))
     return text
 
 
-def _value_for(kind: str, value: str) -> str:
+def typed_value(kind: str, value: str) -> str:
     """The typable part of a vaulted value ("Your code is 847293." -> "847293")."""
     if kind == "OTP":
-        digits = re.findall(r"\b\d{4,8}\b", value)
+        # ASCII boundaries: `\b` sees no boundary between CJK letters and digits ("验证码483920")
+        digits = re.findall(r"(?<![0-9A-Za-z])[0-9]{4,8}(?![0-9A-Za-z])", value)
         return digits[0] if digits else value
     if kind == "PASSWORD":
         match = re.search(r"password\s*[:=]\s*(\S+)", value, re.I)
@@ -200,3 +204,76 @@ def _value_for(kind: str, value: str) -> str:
         match = re.search(r"\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b", value)
         return match.group(0) if match else value
     return value
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+
+
+def origin_key(url: str) -> str:
+    """A comparable origin for a URL or an origin string: `scheme://host[:port]` for web
+    URLs (case-folded, userinfo and default ports dropped), `scheme:` for everything else
+    (`about:`, `file:`, `data:`, `javascript:`), "" for nothing; a URL that does not parse
+    gives "invalid:", which equals no real origin (fail closed)."""
+    text = url.strip()
+    if text == "null":  # an opaque origin, as a sandboxed frame's
+        return text
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*", text):  # a bare scheme, as view.origin_of gives for about:blank
+        return text.lower() + ":"
+    try:
+        parts = urlsplit(text)
+        scheme = parts.scheme.lower()
+        if scheme in _DEFAULT_PORTS and parts.hostname:
+            host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+            port = parts.port
+            return f"{scheme}://{host}" + (f":{port}" if port is not None and port != _DEFAULT_PORTS[scheme] else "")
+    except ValueError:  # "http://[::1", a port out of range
+        return "invalid:"
+    if scheme:
+        return scheme + ":"
+    return "invalid:" if text else ""
+
+
+def is_web_origin(key: str) -> bool:
+    return "://" in key
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSite:
+    """Where a field really is, read from the browser just before typing.
+
+    `frame_url`: the URL of the field's frame (an about:blank or srcdoc frame resolved to the
+    frame that made it, whose origin it shares); `top`: whether that frame is the page itself;
+    `form_targets`: where its form would send it (the form's action and any submit button's
+    formaction), resolved to absolute URLs.
+    """
+
+    frame_url: str
+    top: bool
+    form_targets: tuple[str, ...] = ()
+
+
+def check_field_site(action: Action, *, vault: Vault, site: FieldSite, page_url: str) -> None:
+    """Refuse typing `action`'s placeholders into a field that is not on their origin.
+
+    `rehydrate` checks the top page; a field can still sit in a cross-origin <iframe> on that
+    page (whose scripts would read it) or in a form that submits elsewhere. Foreign origins
+    are not named in the message: they are page content, and the message may reach the model.
+    """
+    for token in dict.fromkeys(action.placeholders()):
+        entry = vault.get(token)
+        if entry is None:
+            continue  # rehydrate refuses placeholders that are not in the vault
+        home = origin_key(entry.origin or page_url)
+        where = origin_key(site.frame_url)
+        # local content (about:blank, file:) has no comparable origin: only its own top frame counts
+        if where != home or (not is_web_origin(home) and not site.top):
+            frame = "the page" if site.top else "an embedded frame"
+            raise ActionRefused(
+                f"{token} came from {home or 'this page'} and [{action.node_id}] sits in {frame} of another origin; "
+                f"{token} stays in the vault"
+            )
+        if any(origin_key(target) != home for target in site.form_targets if target):
+            raise ActionRefused(
+                f"{token} came from {home or 'this page'} and [{action.node_id}]'s form sends to another origin; "
+                f"{token} stays in the vault"
+            )

@@ -11,6 +11,12 @@
 `AsyncMinimPage` is the async twin. Both share `_Core` (pure: state, thresholds, rules);
 only extraction and execution differ. Any internal failure raises a WebminimError and
 returns nothing: the caller sends nothing.
+
+Where a placeholder may go is checked twice: by the action (the field's own frame and its
+form must be on the value's origin; `goto` opens only http(s) URLs without withheld values)
+and by the request guard on the whole browser context (no vault value or secret-named
+parameter reaches another origin from any page, popup or tab). Every refusal and every
+blocked request is written to the audit log.
 """
 
 from __future__ import annotations
@@ -18,21 +24,51 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
+from playwright.async_api import Frame as AsyncFrame
+from playwright.async_api import Locator as AsyncLocator
 from playwright.async_api import Page as AsyncPage
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Frame, Locator, Page
 
 from extractors import live, live_async
 from extractors.errors import first_line
 from extractors.tree import UINode, UITree
-from webminim.actions import Action, parse_action, rehydrate
-from webminim.egress.browser_adapter import RequestGuard, check_navigation
+from webminim.actions import Action, FieldSite, check_field_site, parse_action, rehydrate
+from webminim.egress.browser_adapter import Incident, RequestGuard, check_navigation
 from webminim.errors import ActionRefused, BrowserError, WebminimError
 from webminim.minim import Minim
 from webminim.session import AuditLog, LeakageBudget, disclosure
 from webminim.view import SanitizedView, origin_of
 
 Format = Literal["webarena", "browsergym", "json"]
+
+# Where a field's form would send it: the form's action and every submit button's
+# formaction, read through the prototype getters (a control named "action" or "elements"
+# shadows those properties on the form itself).
+_FORM_TARGETS = """el => {
+  const form = el.form instanceof HTMLFormElement ? el.form : null;
+  if (!form) return [];
+  const get = (name) => Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, name).get.call(form);
+  const targets = [get("action")];
+  for (const control of get("elements")) {
+    if ((control instanceof HTMLButtonElement || control instanceof HTMLInputElement)
+        && control.hasAttribute("formaction")) targets.push(control.formAction);
+  }
+  return targets;
+}"""
+_INHERITED = ("", "about:blank", "about:srcdoc")  # frames that take their creator's origin
+
+
+def _frame_url(frame: Frame | AsyncFrame | None) -> str:
+    """The URL whose origin a frame has: an about:blank or srcdoc frame's is its parent's."""
+    while frame is not None and frame.url in _INHERITED and frame.parent_frame is not None:
+        frame = frame.parent_frame
+    return frame.url if frame is not None else ""
+
+
+def _site(frame: Frame | AsyncFrame | None, targets: Any) -> FieldSite:
+    top = frame is not None and frame.parent_frame is None
+    return FieldSite(_frame_url(frame), top, tuple(str(t) for t in targets or ()))
 
 
 # Most elements give at most one accessibility node worth scoring (wrappers are ignored), so a
@@ -60,6 +96,7 @@ class _Core:
         self.audit = AuditLog(audit_log) if audit_log is not None else None
         self.budget = LeakageBudget(leakage_budget) if leakage_budget is not None else None
         self.step = 0
+        self.guard = RequestGuard(task=task, vault=minim.vault, on_incident=self.incident)
         self.raw: UITree | None = None
         self.view: SanitizedView | None = None
         self.answer: str | None = None  # a stop action's answer, for the local user only
@@ -103,7 +140,19 @@ class _Core:
         if action.kind in ("click", "hover", "type") and target is None:
             raise ActionRefused(f"[{action.node_id}] is not in the current observation")
         real = rehydrate(action, vault=self.minim.vault, target=target, origin=origin_of(current_url))
+        if action.kind == "goto":  # both wrappers: schemes that run code, values withheld from the model
+            real = check_navigation(real, current_url, self.guard)
         return action, target, real
+
+    def check_site(self, action: Action, site: FieldSite, page_url: str) -> None:
+        """Refuse typing placeholders into a field off their origin (frame or form)."""
+        check_field_site(action, vault=self.minim.vault, site=site, page_url=page_url)
+
+    def incident(self, incident: Incident) -> None:
+        """A request the guard blocked or rewrote, for the audit log."""
+        if self.audit is not None:
+            outcome, reason = incident.action, incident.reason
+            self.audit.request(self.step, incident.url, outcome, reason, incident.placeholders, incident.where)
 
     def record(self, action: Action, outcome: str) -> None:
         if self.audit is not None:
@@ -142,7 +191,7 @@ class _Wrapper:
             audit_log=audit_log,
             leakage_budget=leakage_budget,
         )
-        self.guard = RequestGuard(task=task)
+        self.guard = self._core.guard
 
     @property
     def view(self) -> SanitizedView | None:
@@ -166,6 +215,7 @@ class MinimPage(_Wrapper):
 
     def __init__(self, page: Page, task: str, *, guard_requests: bool = True, **options: Any) -> None:
         super().__init__(page, task, **options)
+        self.guard_requests = guard_requests
         if guard_requests:
             self.guard.install(page)
 
@@ -182,6 +232,9 @@ class MinimPage(_Wrapper):
             raise
         try:
             self._execute(planned, target, text)
+        except ActionRefused as exc:
+            self._core.refused(planned, exc)
+            raise
         except WebminimError:
             self._core.record(planned, "failed")
             raise
@@ -194,6 +247,8 @@ class MinimPage(_Wrapper):
         page = self.page
         if action.kind in ("click", "hover", "type"):
             locator = live.locator_for(page, target)  # type: ignore[arg-type]
+            if action.kind == "type" and action.placeholders():
+                self._core.check_site(action, self._field_site(locator), page.url)
             if action.kind == "click":
                 locator.click()
             elif action.kind == "hover":
@@ -207,14 +262,15 @@ class MinimPage(_Wrapper):
         elif action.kind == "scroll":
             page.mouse.wheel(0, 600 if text == "down" else -600)
         elif action.kind == "goto":
-            page.goto(check_navigation(text, page.url, self.guard))
+            page.goto(text)  # checked by check_navigation in plan
         elif action.kind == "go_back":
             page.go_back()
         elif action.kind == "go_forward":
             page.go_forward()
         elif action.kind == "new_tab":
             self.page = page.context.new_page()
-            self.guard.install(self.page)
+            if self.guard_requests:
+                self.guard.install(self.page)  # a no-op when the context is guarded already
         elif action.kind == "close_tab":
             others = [p for p in page.context.pages if p is not page]
             page.close()
@@ -228,12 +284,21 @@ class MinimPage(_Wrapper):
             self.page = pages[index]
             self.page.bring_to_front()
 
+    @staticmethod
+    def _field_site(locator: Locator) -> FieldSite:
+        handle = locator.element_handle()
+        try:
+            return _site(handle.owner_frame(), handle.evaluate(_FORM_TARGETS))
+        finally:
+            handle.dispose()
+
 
 class AsyncMinimPage(_Wrapper):
     """The async twin of MinimPage."""
 
     def __init__(self, page: AsyncPage, task: str, *, guard_requests: bool = True, **options: Any) -> None:
         super().__init__(page, task, **options)
+        self.guard_requests = guard_requests
         self._guard_pending = guard_requests  # routes are installed with an await: on first use
 
     async def _ensure_guard(self) -> None:
@@ -256,6 +321,8 @@ class AsyncMinimPage(_Wrapper):
         try:
             if planned.kind in ("click", "hover", "type"):
                 locator = await live_async.locator_for(page, target)  # type: ignore[arg-type]
+                if planned.kind == "type" and planned.placeholders():
+                    self._core.check_site(planned, await self._field_site(locator), page.url)
                 if planned.kind == "click":
                     await locator.click()
                 elif planned.kind == "hover":
@@ -269,7 +336,7 @@ class AsyncMinimPage(_Wrapper):
             elif planned.kind == "scroll":
                 await page.mouse.wheel(0, 600 if text == "down" else -600)
             elif planned.kind == "goto":
-                await page.goto(text)
+                await page.goto(text)  # checked by check_navigation in plan
             elif planned.kind == "go_back":
                 await page.go_back()
             elif planned.kind == "go_forward":
@@ -283,11 +350,16 @@ class AsyncMinimPage(_Wrapper):
                 await self.page.bring_to_front()
             elif planned.kind == "new_tab":
                 self.page = await page.context.new_page()
+                if self.guard_requests:
+                    await self.guard.install_async(self.page)  # a no-op when the context is guarded already
             elif planned.kind == "close_tab":
                 others = [p for p in page.context.pages if p is not page]
                 await page.close()
                 if others:
                     self.page = others[-1]
+        except ActionRefused as exc:
+            self._core.refused(planned, exc)
+            raise
         except WebminimError:
             self._core.record(planned, "failed")
             raise
@@ -295,3 +367,11 @@ class AsyncMinimPage(_Wrapper):
             self._core.record(planned, "failed")
             raise BrowserError(f"{planned.kind} failed: {first_line(exc)}") from exc
         self._core.record(planned, "done")
+
+    @staticmethod
+    async def _field_site(locator: AsyncLocator) -> FieldSite:
+        handle = await locator.element_handle()
+        try:
+            return _site(await handle.owner_frame(), await handle.evaluate(_FORM_TARGETS))
+        finally:
+            await handle.dispose()

@@ -126,3 +126,20 @@ class AuditLog:
                 "outcome": outcome,
             }
         )
+
+    def request(
+        self, step: int, target: str, outcome: str, reason: str, placeholders: list[str], where: list[str]
+    ) -> None:
+        """A request the request guard blocked or rewrote: its destination origin, which vault
+        entries (placeholders, never values) and which parts held them, and why."""
+        self.write(
+            {
+                "step": step,
+                "event": "request",
+                "target": target,
+                "outcome": outcome,
+                "reason": reason,
+                "placeholders": placeholders,
+                "where": where,
+            }
+        )
