@@ -73,7 +73,7 @@ from extractors.tree import UITree
 from webminim.errors import ConfigError
 from webminim.features import content_words
 from webminim.metrics import A, K, R
-from webminim.secret_guard import holds_code
+from webminim.secret_guard import holds_code, labelled_codes
 
 TAU_NEC = 1.0
 TAU_SENS = 5.0
@@ -254,6 +254,8 @@ class PageContext:
             words_of(texts[i]) | ROLE_WORDS.get(n.role, frozenset()) if n.interactive else frozenset()
             for i, n in enumerate(nodes)
         )
+        codes = np.array([holds_code(t) for t in texts], dtype=bool).reshape(size)
+        codes[sorted(labelled_codes(nodes))] = True  # a code known by its label, not its own text
         return cls(
             controls=controls,
             label_of=np.array(names.label_of, dtype=np.int64).reshape(size),
@@ -268,7 +270,7 @@ class PageContext:
             roles=tuple(n.role for n in nodes),
             texts=texts,
             label_words=label_words,
-            codes=np.array([holds_code(t) for t in texts], dtype=bool).reshape(size),
+            codes=codes,
         )
 
     def with_task(self, task: str) -> PolicyContext:
