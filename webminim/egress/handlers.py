@@ -11,7 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from webminim.egress import fields
 from webminim.egress.detectors import Finding
+from webminim.egress.freetext import minimize_text
 from webminim.egress.schema import FieldSpec
 
 ToolType = Literal["weather", "calendar", "search", "maps", "email", "messaging", "generic"]
@@ -41,17 +43,29 @@ def tool_type(name: str, description: str = "") -> ToolType:
 
 
 def _leaf_name(spec: FieldSpec | None, path: str) -> str:
-    name = spec.path if spec else path.removeprefix("$.")
-    return re.sub(r"\[\]?\d*\]?", "", name.rsplit(".", 1)[-1])
+    """The member name of a field, from its schema path ("a[].b") or a JSON Pointer / dotted path."""
+    name = spec.path if spec else path
+    parts = [p for p in re.split(r"[./]|\[\d*\]", name.removeprefix("$")) if p and not p.isdigit()]
+    return parts[-1].replace("~1", "/").replace("~0", "~") if parts else ""
+
+
+def profile_of(spec: FieldSpec | None, path: str) -> fields.FieldProfile:
+    return fields.profile(_leaf_name(spec, path), spec.description if spec else "", spec.format if spec else "")
 
 
 @dataclass(frozen=True, slots=True)
 class Handler:
     kind: ToolType
+    task: str = ""  # the normalised task, for the free-text layer
 
     def necessary(self, finding: Finding, spec: FieldSpec | None, path: str) -> bool:
         """Is this item needed in this required, unannotated field?"""
         field = _leaf_name(spec, path)
+        profile = profile_of(spec, path)
+        if finding.detector == "field":
+            return True  # a required field holding its own kind of data: the tool asked for it
+        if not profile.free_text and finding.kind.removesuffix("_split") in profile.expects:
+            return True  # a city in `city`, an e-mail in `payee_email`, a name in `guest_name`
         if self.kind in ("email", "messaging", "calendar") and _RECIPIENT_FIELD.match(field):
             return finding.kind in ("email", "phone", "person_name")
         if self.kind == "weather" and _LOCATION_FIELD.search(field):
@@ -68,6 +82,15 @@ class Handler:
         if self.kind == "calendar" and _TITLE_FIELD.search(field):
             return "substitute"
         return "redact"
+
+    def rewrite_text(self, value: str, found: list[Finding], unnecessary: list[Finding], spec: FieldSpec | None) -> str:
+        """A required text field holding unnecessary items: clause-level for free text, tags otherwise."""
+        profile = profile_of(spec, spec.path if spec else "")
+        if profile.free_text or (spec is not None and spec.type in ("string", "") and len(value) > 40):
+            return minimize_text(value, found, unnecessary, self.task)
+        from webminim.egress.rewrite import redact
+
+        return redact(value, unnecessary)
 
 
 CALENDAR_TITLE = "Appointment"

@@ -11,6 +11,13 @@ is already at the field's precision hint, when a minimum-necessary structured fi
 exactly that item, or when the tool type needs it (an email's recipient). Modes:
 fail_closed (default; any doubt blocks the call), fail_open (forward, flag), fail_prompt
 (forward with `needs_confirmation`).
+
+Findings and operations name values by JSON Pointer (`/attendees/0/email`). Object keys the
+schema does not declare are scanned too. Each call runs under the classifier's time budget
+(250 ms by default), checked inside decoders and between stages; past it, and on any
+failure inside a library, the call fails per its mode (blocked by default) with one line.
+Arguments are JSON values: tuples are read as lists; bytes, sets and other objects, keys
+that are not strings and integers too long to print are refused.
 """
 
 from __future__ import annotations
@@ -23,19 +30,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from webminim.egress.classifier import PSDClassifier, leaves
+from webminim.egress import deadline, paths
+from webminim.egress.classifier import DEFAULT_BUDGET_MS, MAX_DEPTH, MAX_LEAVES, PSDClassifier, leaves
 from webminim.egress.detectors import Finding
-from webminim.egress.handlers import CALENDAR_TITLE, Handler, tool_type
-from webminim.egress.rewrite import Operation, generalize, redact, synthetic
+from webminim.egress.handlers import CALENDAR_TITLE, Handler, profile_of, tool_type
+from webminim.egress.matching import names_any
+from webminim.egress.rewrite import Operation, apply_all, generalize, synthetic
 from webminim.egress.schema import FieldSpec, ToolSchema
 from webminim.egress.taxonomy import DEFAULT_TRUST, SENSITIVITY, trust_factor
 from webminim.errors import ConfigError, EgressError
 
 Mode = Literal["fail_closed", "fail_open", "fail_prompt"]
 MODES: tuple[str, ...] = ("fail_closed", "fail_open", "fail_prompt")
-MAX_ARGUMENT_BYTES = 4 * 1024 * 1024
+MAX_ARGUMENT_BYTES = 4 * 1024 * 1024  # of JSON text, or of the strings and keys of a Python value
+MAX_NODES = 5 * MAX_LEAVES  # values of any kind (null, true, [], {} count too)
 _TRUNCATING = frozenset({"zip5", "zip3", "gps"})
 _FORMAT_KINDS = {"date": "date", "date-time": "date", "email": "email", "idn-email": "email"}
+# Everyday values an optional field may hold as its own purpose: a date in `date`, a city in
+# `city`. Never a street address, ZIP, coordinates or anything of a PSD field (a birth date).
+_EVERYDAY_KINDS = frozenset({"date", "city"})
 _PRECISE_ENOUGH = {
     "city": {"city", "state"},
     "state": {"state"},
@@ -57,9 +70,10 @@ class Item:
     sensitivity: int
     necessary: bool
     action: str
+    in_key: bool = False  # found in the object key at `path`, not in its value
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "category": self.category,
             "kind": self.kind,
             "path": self.path,
@@ -68,6 +82,9 @@ class Item:
             "n": 0 if self.necessary else 1,
             "action": self.action,
         }
+        if self.in_key:
+            out["in_key"] = True
+        return out
 
 
 @dataclass
@@ -98,9 +115,13 @@ class CallContext:
     phrases: tuple[str, ...]
     trust: float
 
-    def mentions(self, text: str) -> bool:
-        needle = " ".join(text.lower().split())
-        return len(needle) >= 3 and (needle in self.task or any(needle in p for p in self.phrases))
+    def mentions(self, text: str, kind: str = "") -> bool:
+        """Word/entity-level, after normalization; never a substring ("HIV" is not in "Archive")."""
+        return names_any(text, (self.task, *self.phrases), kind=kind)
+
+    @classmethod
+    def of(cls, task: str, phrases: Sequence[str], trust: float) -> CallContext:
+        return cls(task, tuple(phrases), trust)
 
 
 class ToolMinimizer:
@@ -154,35 +175,47 @@ class ToolMinimizer:
         schema = self.schemas.get(tool)
         if schema is None:
             raise EgressError(f"unknown tool {tool!r}: register its schema before calling it")
-        ctx = CallContext(
-            " ".join(task.lower().split()),
-            tuple(" ".join(p.lower().split()) for p in task_context),
-            trust_factor(trust or self.trust.get(tool, self.default_trust)),
-        )
-        handler = Handler(tool_type(tool, schema.description))
+        ctx = CallContext.of(task, task_context, trust_factor(trust or self.trust.get(tool, self.default_trust)))
+        handler = Handler(tool_type(tool, schema.description), task=" ".join((ctx.task, *ctx.phrases)))
+        budget_ms = float(getattr(self.classifier, "budget_ms", DEFAULT_BUDGET_MS))
         try:
-            findings = self.classifier.classify(original)
-            values = _values(original)
-            judged = [(f, self._necessary(f, schema, handler, ctx, values)) for f in findings]
-            cost_before = _cost(judged, ctx.trust)
-            flags = ["suspicious_schema"] if schema.suspicious else []
-            if not self.rewrite:
-                items = [_item(f, n, "logged") for f, n in judged]
-                return MinimizeResult(
-                    tool, original, cost_before, cost_before, items, flags=flags, elapsed_ms=_ms(started)
-                )
-            rewritten = copy.deepcopy(original)
-            operations, actions = self._plan(rewritten, judged, schema, handler)
-            for op in sorted(operations, key=lambda o: o.op == "remove"):  # removals last: list indices shift
-                op.apply(rewritten)
-            errors = schema.errors(rewritten)
-            if errors:
-                raise EgressError(f"rewritten arguments do not validate: {errors[0]}")
-            after = self._after(rewritten, judged, operations, schema, handler, ctx)
-            cost_after = _cost(after, ctx.trust)
+            with deadline.within(budget_ms):
+                return self._minimize(tool, original, schema, handler, ctx, started)
         except EgressError as exc:
             return self._fail(tool, original, exc, started)
-        items = [_item(f, n, actions.get(id(f), "kept")) for f, n in judged]
+        except RecursionError:
+            return self._fail(tool, original, EgressError("arguments are nested too deeply to check"), started)
+        except Exception as exc:  # noqa: BLE001 - a foreign failure (jsonschema, a parser) must not leak out raw
+            failure = EgressError(f"the call could not be checked: {type(exc).__name__}: {_first_line(exc)}")
+            return self._fail(tool, original, failure, started)
+
+    def _minimize(
+        self, tool: str, original: Any, schema: ToolSchema, handler: Handler, ctx: CallContext, started: float
+    ) -> MinimizeResult:
+        findings = self.classifier.classify(original, schema)
+        deadline.check()
+        keys = self._key_findings(original, schema)
+        values = _values(original)
+        judged = [(f, self._necessary(f, schema, handler, ctx, values.get(f.path, ""))) for f in findings]
+        judged.extend((f, ctx.mentions(f.text)) for f in keys)  # a key is kept only when the task names it
+        in_key = {id(f) for f in keys}
+        cost_before = _cost(judged, ctx.trust)
+        flags = ["suspicious_schema"] if schema.suspicious else []
+        if not self.rewrite:
+            items = [_item(f, n, "logged", id(f) in in_key) for f, n in judged]
+            return MinimizeResult(tool, original, cost_before, cost_before, items, flags=flags, elapsed_ms=_ms(started))
+        deadline.check()
+        rewritten = copy.deepcopy(original)
+        operations, actions = self._plan(rewritten, judged, in_key, schema, handler, values)
+        deadline.check()
+        operations = apply_all(rewritten, operations)
+        errors = schema.errors(rewritten)
+        if errors:
+            raise EgressError(f"rewritten arguments do not validate: {errors[0]}")
+        after = self._after(judged, in_key, operations, schema, handler, ctx)
+        cost_after = _cost(after, ctx.trust)
+        deadline.check()  # a result that took past the deadline is not trusted either
+        items = [_item(f, n, actions.get(id(f), "kept"), id(f) in in_key) for f, n in judged]
         return MinimizeResult(
             tool,
             rewritten,
@@ -194,6 +227,24 @@ class ToolMinimizer:
             needs_confirmation=self.mode == "fail_prompt" and bool(operations),
             elapsed_ms=_ms(started),
         )
+
+    def _key_findings(self, args: Any, schema: ToolSchema) -> list[Finding]:
+        """Findings in object keys the schema does not declare ({"dana.kim@gmail.com": ...})."""
+        found: list[Finding] = []
+        stack: list[tuple[Any, str, str]] = [(args, paths.ROOT, "")]
+        while stack:
+            node, pointer, name = stack.pop()
+            if isinstance(node, dict):
+                for key, child in node.items():
+                    member = paths.child(pointer, key)
+                    if not schema.declares(member):
+                        text = self.classifier.classify_text(key, name)
+                        found.extend(f.at(member) for f in text)
+                    stack.append((child, member, key))
+            elif isinstance(node, list):
+                stack.extend((child, paths.child(pointer, i), name) for i, child in enumerate(node))
+            deadline.check()
+        return found
 
     def _fail(self, tool: str, original: Any, exc: EgressError, started: float) -> MinimizeResult:
         if self.mode == "fail_closed":
@@ -212,29 +263,37 @@ class ToolMinimizer:
 
     def _after(
         self,
-        rewritten: Any,
         judged: list[tuple[Finding, bool]],
+        in_key: set[int],
         operations: list[Operation],
         schema: ToolSchema,
         handler: Handler,
         ctx: CallContext,
     ) -> list[tuple[Finding, bool]]:
-        """Findings in the rewritten call: untouched fields keep theirs, rewritten ones are re-read."""
-        changed = {op.path for op in operations}
-        values = _values(rewritten)
-        after = [(f, n) for f, n in judged if f.path not in changed]
-        for path in changed & values.keys():
-            key = path.rsplit(".", 1)[-1]
-            for f in self.classifier.classify_text(values[path], key):
+        """Findings in the rewritten call: untouched values keep theirs, rewritten ones are re-read.
+
+        By path in the original document: after a removal a later list element moves up, so
+        re-reading the rewritten document by the old pointers would price the wrong value."""
+        removed = [op.path for op in operations if op.op == "remove"]
+        replaced = {op.path: op for op in operations if op.op != "remove"}
+        after = [
+            (f, n)
+            for f, n in judged
+            if not any(paths.is_within(f.path, gone) for gone in removed)
+            and (f.path not in replaced or id(f) in in_key)
+        ]
+        for path, op in replaced.items():
+            if any(paths.is_within(path, gone) for gone in removed):
+                continue
+            value = str(op.new_value)
+            for f in self.classifier.classify_text(value, paths.last(path)):
                 found = f.at(path)
-                after.append((found, self._necessary(found, schema, handler, ctx, values)))
+                after.append((found, self._necessary(found, schema, handler, ctx, value)))
         return after
 
     # -- N(p, f) --------------------------------------------------------------------------------
-    def _necessary(
-        self, f: Finding, schema: ToolSchema, handler: Handler, ctx: CallContext, values: Mapping[str, str]
-    ) -> bool:
-        if ctx.mentions(f.text):
+    def _necessary(self, f: Finding, schema: ToolSchema, handler: Handler, ctx: CallContext, value: str) -> bool:
+        if ctx.mentions(f.text, f.kind):
             return True  # the user named it in the task: consented and needed
         spec = schema.field(f.path)
         if spec is None:
@@ -245,25 +304,45 @@ class ToolMinimizer:
             return False
         if spec.necessary:
             # a structured field that is exactly this item is needed; free text keeps only named items
-            return f.end - f.start >= len(values.get(f.path, "").strip()) - 1
+            return f.end - f.start >= len(value.strip()) - 1
         if not spec.required:
-            return False
+            return self._own_everyday_value(f, spec, value)
         if _FORMAT_KINDS.get(spec.format) == f.kind.removesuffix("_split") and (
-            f.end - f.start >= len(values.get(f.path, "").strip()) - 1
+            f.end - f.start >= len(value.strip()) - 1
         ):
             return True  # a required, typed field holding exactly its type (a date in a date field)
         return handler.necessary(f, spec, f.path)
 
+    @staticmethod
+    def _own_everyday_value(f: Finding, spec: FieldSpec, value: str) -> bool:
+        """An optional field holding exactly its own everyday kind of value is the call's
+        purpose, not over-sharing (`return: 2027-01-21` of a flight search)."""
+        kind = f.kind.removesuffix("_split")
+        if kind not in _EVERYDAY_KINDS or f.end - f.start < len(value.strip()) - 1:
+            return False
+        profile = profile_of(spec, spec.path)
+        return profile.category is None and (kind in profile.expects or _FORMAT_KINDS.get(spec.format) == kind)
+
     # -- the analyzer -------------------------------------------------------------------------
     def _plan(
-        self, args: Any, judged: list[tuple[Finding, bool]], schema: ToolSchema, handler: Handler
+        self,
+        args: Any,
+        judged: list[tuple[Finding, bool]],
+        in_key: set[int],
+        schema: ToolSchema,
+        handler: Handler,
+        values: Mapping[str, str],
     ) -> tuple[list[Operation], dict[int, str]]:
         by_path: dict[str, list[tuple[Finding, bool]]] = defaultdict(list)
-        for f, necessary in judged:
-            by_path[f.path].append((f, necessary))
-        values = _values(args)
         operations: list[Operation] = []
         actions: dict[int, str] = {}
+        for f, necessary in judged:
+            if id(f) not in in_key:
+                by_path[f.path].append((f, necessary))
+            elif not necessary:  # PSD in an undeclared key: the member goes, key and value
+                operations.append(Operation("remove", f.path, reason="object key holds unnecessary PSD"))
+                actions[id(f)] = "removed"
+        del args
         for path, found in by_path.items():
             unnecessary = [f for f, n in found if not n]
             if not unnecessary:
@@ -307,20 +386,83 @@ class ToolMinimizer:
                 return Operation("substitute", path, replacement, reason="schema-valid synthetic value")
         if spec.type in ("integer", "number"):
             raise EgressError(f"{path} is a required number holding PSD; nothing safe to send")
-        return Operation("redact", path, redact(value, unnecessary), reason="unnecessary PSD in free text")
+        rewritten = handler.rewrite_text(value, found, unnecessary, spec)
+        return Operation("redact", path, rewritten, reason="unnecessary PSD in free text")
 
 
 def _parse_args(args: Any) -> Any:
-    if isinstance(args, str | bytes):
+    if isinstance(args, str | bytes | bytearray):
         if len(args) > MAX_ARGUMENT_BYTES:
             raise EgressError(f"arguments are larger than {MAX_ARGUMENT_BYTES // (1024 * 1024)} MiB")
         try:
             args = json.loads(args)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-            raise EgressError(f"arguments are not valid JSON: {str(exc).splitlines()[0][:80]}") from None
+        except RecursionError:
+            raise EgressError(f"arguments are nested deeper than {MAX_DEPTH} levels") from None
+        except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, an integer of 4,300+ digits
+            raise EgressError(f"arguments are not valid JSON: {_first_line(exc)[:80]}") from None
     if not isinstance(args, dict):
         raise EgressError("tool arguments must be a JSON object")
-    return args
+    return _plain(args)
+
+
+def _plain(args: dict[str, Any]) -> dict[str, Any]:
+    """A copy of `args` made only of JSON values, iteratively, within the depth and size caps.
+
+    Tuples become lists (JSON has one array type); anything the detectors cannot read —
+    bytes, sets, objects, non-string keys, integers too long to print — is refused, since
+    it would otherwise pass unscanned."""
+    root: dict[str, Any] = {}
+    stack: list[tuple[Any, Any, str, int]] = [(args, root, paths.ROOT, 0)]
+    size = nodes = 0
+    while stack:
+        source, target, pointer, depth = stack.pop()
+        if depth >= MAX_DEPTH:
+            raise EgressError(f"arguments are nested deeper than {MAX_DEPTH} levels")
+        if isinstance(source, dict):
+            members: list[tuple[str | int, Any]] = []
+            for key, value in source.items():
+                if not isinstance(key, str):
+                    where = pointer or "the top level"
+                    raise EgressError(f"object key {key!r} at {where} is not a string; JSON keys are strings")
+                size += len(key)
+                members.append((key, value))
+        else:
+            members = list(enumerate(source))
+        for slot, value in members:
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise EgressError(f"arguments have more than {MAX_NODES:,} values")
+            here = paths.child(pointer, slot)
+            if isinstance(value, dict):
+                copied: Any = {}
+                stack.append((value, copied, here, depth + 1))
+            elif isinstance(value, list | tuple):
+                copied = []
+                stack.append((value, copied, here, depth + 1))
+            else:
+                copied = _scalar(value, here)
+                size += len(copied) if isinstance(copied, str) else 0
+            if size > MAX_ARGUMENT_BYTES:
+                raise EgressError(f"arguments are larger than {MAX_ARGUMENT_BYTES // (1024 * 1024)} MiB")
+            if isinstance(target, dict):
+                target[slot] = copied
+            else:
+                target.append(copied)
+    return root
+
+
+def _scalar(value: Any, pointer: str) -> Any:
+    if value is None or isinstance(value, bool | str | float):
+        return value
+    if isinstance(value, int):
+        try:
+            str(value)  # Python refuses to print integers of more than 4,300 digits
+        except ValueError:
+            raise EgressError(f"the integer at {pointer} is too long to check; send it as a string") from None
+        return value
+    if isinstance(value, bytes | bytearray | memoryview):
+        raise EgressError(f"the value at {pointer} is bytes; decode it to text (or base64) before the call")
+    raise EgressError(f"the value at {pointer} is a {type(value).__name__}, not a JSON value")
 
 
 def _values(args: Any) -> dict[str, str]:
@@ -331,8 +473,13 @@ def _cost(judged: Sequence[tuple[Finding, bool]], trust: float) -> float:
     return float(sum(SENSITIVITY[f.category] * trust for f, necessary in judged if not necessary))
 
 
-def _item(f: Finding, necessary: bool, action: str) -> Item:
-    return Item(f.category.value, f.kind, f.path, f.start, f.end, SENSITIVITY[f.category], necessary, action)
+def _item(f: Finding, necessary: bool, action: str, in_key: bool = False) -> Item:
+    return Item(f.category.value, f.kind, f.path, f.start, f.end, SENSITIVITY[f.category], necessary, action, in_key)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return (text.splitlines()[0] if text else "")[:160]
 
 
 def _ms(started: float) -> float:

@@ -5,20 +5,24 @@ Generalize(path, hint, ...)   coarsen to a precision: "1275 York Ave, NY 10065" 
 Truncate(path, hint)          GPS to 2 decimals, ZIP+4 -> ZIP5, ZIP -> ZIP3
 Substitute(path, value)       a schema-valid synthetic value (user@example.com)
 Redact(path, spans)           replace detected spans inside free text with a neutral tag
+
+Every operation names its value by a JSON Pointer (RFC 6901). `apply_all` applies a plan
+deepest-first and, within a list, from the highest index down: removing /cc/0 first would
+shift /cc/2 onto /cc/1, so a later edit would hit the wrong value or none.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import usaddress
 
-from webminim.egress.classifier import leaves
+from webminim.egress import paths
 from webminim.egress.detectors import Finding
 
 TAGS: dict[str, str] = {
@@ -63,13 +67,6 @@ SYNTHETIC: dict[str, Any] = {
 
 def tag_for(kind: str) -> str:
     return TAGS.get(kind.removesuffix("_split"), "[redacted]")
-
-
-def _locate(args: Any, path: str) -> tuple[Any, str | int] | None:
-    for leaf in leaves(args):
-        if leaf.path == path:
-            return leaf.container, leaf.slot
-    return None
 
 
 @cache
@@ -160,12 +157,14 @@ class Operation:
     """One rewrite: what it does to which field (and why, for the result's audit trail)."""
 
     op: str  # remove | generalize | truncate | substitute | redact
-    path: str
+    path: str  # JSON Pointer to the value it rewrites (a removal takes the key with it)
     new_value: Any = None
     reason: str = ""
 
     def apply(self, args: Any) -> bool:
-        where = _locate(args, self.path)
+        """Apply this one operation; False when nothing is at its path. Use `apply_all`
+        for a plan: applied one by one in any order, list removals shift later indices."""
+        where = paths.locate(args, self.path)
         if where is None:
             return False
         container, slot = where
@@ -174,6 +173,23 @@ class Operation:
         else:
             container[slot] = self.new_value
         return True
+
+
+def apply_all(args: Any, operations: Iterable[Operation]) -> list[Operation]:
+    """Apply a plan to `args` in place, deepest path and highest list index first; returns
+    the operations applied (one per path: a removal wins over an edit of the same value)."""
+    by_path: dict[str, Operation] = {}
+    for op in operations:
+        if op.path not in by_path or op.op == "remove":
+            by_path[op.path] = op
+    # order before changing anything: indices are read from the untouched document
+    ordered = sorted(by_path.values(), key=lambda o: _order(args, o.path), reverse=True)
+    return [op for op in ordered if op.apply(args)]
+
+
+def _order(args: Any, pointer: str) -> tuple[tuple[int, int, str], ...]:
+    # (0, index, "") for list positions and (1, 0, key) for keys: never compares int to str
+    return tuple((0, t, "") if isinstance(t, int) else (1, 0, t) for t in paths.sort_key(args, pointer))
 
 
 def redact(value: str, findings: Sequence[Finding]) -> str:

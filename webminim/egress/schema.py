@@ -10,21 +10,34 @@ Annotations accepted (both spellings, on a property or as a top-level map):
 Hints: city, state, country, zip5, zip3, gps, date, week, month, year, age_range,
 initials, first_name, domain. A schema that marks every field minimum-necessary is
 flagged as suspicious and its marks are ignored (an operator could otherwise switch
-minimization off by annotation).
+minimization off by annotation). A mark covers its field's own value (an array's
+elements included), never values nested under it that the schema does not describe.
+
+A schema is untrusted input too: its size and nesting are capped, every `$ref` must
+resolve locally (nothing is fetched from the network), and `pattern`s run on RE2, whose
+matching time is linear, so `^(a+)+$` cannot stall a call. Anything that goes wrong
+inside jsonschema or referencing becomes a one-line EgressError.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 import jsonschema
-from jsonschema.exceptions import SchemaError
+import re2
+import referencing
+import referencing.exceptions
+import referencing.jsonschema
+from jsonschema.exceptions import SchemaError, ValidationError
+from jsonschema_specifications import REGISTRY as _META_SCHEMAS
 
+from webminim.egress import paths
+from webminim.egress.deadline import check as check_deadline
 from webminim.errors import EgressError
 
 HINTS = frozenset(
@@ -45,8 +58,32 @@ HINTS = frozenset(
         "domain",
     }
 )
+MAX_SCHEMA_DEPTH = 128  # JSON nesting of the schema document itself
+MAX_SCHEMA_NODES = 50_000
+MAX_SCHEMA_BYTES = 1024 * 1024
 _MARK_KEYS = ("x-minimum-necessary", "minimum_necessary", "x-minimum_necessary")
-_INDEX = re.compile(r"\[\d+\]")
+_LEGACY_TOKEN = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
+_INDEX = re.compile(r"0|[1-9][0-9]*")
+# Keywords whose value is one subschema, a list of them, or a name -> subschema map.
+_ONE = frozenset(
+    {
+        "items",
+        "additionalItems",
+        "additionalProperties",
+        "not",
+        "if",
+        "then",
+        "else",
+        "contains",
+        "propertyNames",
+        "unevaluatedItems",
+        "unevaluatedProperties",
+    }
+)
+_MANY = frozenset({"allOf", "anyOf", "oneOf", "prefixItems", "items"})
+_MAP = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
+
+Segments = tuple[str | None, ...]  # property names; None stands for "any element of an array"
 
 
 def _hint(raw: Any) -> tuple[bool, str]:
@@ -66,13 +103,21 @@ def _hint(raw: Any) -> tuple[bool, str]:
 
 @dataclass(frozen=True, slots=True)
 class FieldSpec:
-    path: str  # dotted, arrays as [] ("attendees[].email")
+    path: str  # for display: dotted, arrays as [] ("attendees[].email")
     required: bool
     necessary: bool
     hint: str
     type: str
     format: str
     description: str
+    segments: Segments = ()  # the exact location; lookups use this, never the dotted text
+
+
+def _display(segments: Segments) -> str:
+    out = ""
+    for segment in segments:
+        out = f"{out}[]" if segment is None else (f"{out}.{segment}" if out else segment)
+    return out
 
 
 @dataclass(frozen=True)
@@ -84,75 +129,294 @@ class ToolSchema:
     fields: Mapping[str, FieldSpec]
     suspicious: bool
     description: str = ""
+    index: Mapping[Segments, FieldSpec] = field(default_factory=dict, repr=False, compare=False)
+    validator: Any = field(default=None, repr=False, compare=False)
+    prefixes: frozenset[Segments] = field(default=frozenset(), repr=False, compare=False)
 
     @classmethod
     def parse(cls, name: str, schema: Any, *, description: str = "") -> ToolSchema:
-        if isinstance(schema, str):
+        if isinstance(schema, str | bytes):
+            if len(schema) > MAX_SCHEMA_BYTES:
+                raise EgressError(f"schema for {name!r} is larger than {MAX_SCHEMA_BYTES // 1024} KiB")
             try:
                 schema = json.loads(schema)
             except json.JSONDecodeError as exc:
                 raise EgressError(f"schema for {name!r} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+            except RecursionError:
+                raise EgressError(f"schema for {name!r} is nested deeper than {MAX_SCHEMA_DEPTH} levels") from None
+            except (ValueError, UnicodeDecodeError) as exc:  # e.g. an integer of more than 4,300 digits
+                raise EgressError(f"schema for {name!r} is not valid JSON: {_first_line(exc)}") from None
         if not isinstance(schema, dict):
             raise EgressError(f"schema for {name!r} must be a JSON object")
+        _check_shape(name, schema)
         try:
-            jsonschema.validators.validator_for(schema).check_schema(schema)
+            validator_class = jsonschema.validators.validator_for(schema)
+            validator_class.check_schema(schema)
+            validator = _linear_validator(validator_class)(schema, registry=_META_SCHEMAS)
         except SchemaError as exc:
-            raise EgressError(f"schema for {name!r} is not a valid JSON Schema: {exc.message}") from None
-        fields = _fields(schema)
-        marked = [f for f in fields.values() if f.necessary]
-        suspicious = bool(fields) and len(marked) == len(fields) and len(fields) > 1
+            raise EgressError(f"schema for {name!r} is not a valid JSON Schema: {_first_line(exc.message)}") from None
+        except EgressError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any jsonschema/referencing failure is a bad schema, one line
+            raise EgressError(f"schema for {name!r} cannot be used: {type(exc).__name__}: {_first_line(exc)}") from None
+        _check_patterns(name, schema)
+        _check_refs(name, schema, validator_class)
+        index = _fields(schema)
+        marked = [f for f in index.values() if f.necessary]
+        suspicious = bool(index) and len(marked) == len(index) and len(index) > 1
         if suspicious:  # every field "necessary": ignore the marks, keep the flag
-            fields = {
-                k: FieldSpec(f.path, f.required, False, "", f.type, f.format, f.description) for k, f in fields.items()
+            index = {
+                k: FieldSpec(f.path, f.required, False, "", f.type, f.format, f.description, f.segments)
+                for k, f in index.items()
             }
-        return cls(name, schema, fields, suspicious, description or str(schema.get("description", "")))
+        fields = {spec.path: spec for spec in index.values()}
+        return cls(
+            name,
+            schema,
+            fields,
+            suspicious,
+            description or str(schema.get("description", "")),
+            index,
+            validator,
+            frozenset(key[:i] for key in index for i in range(1, len(key) + 1)),
+        )
 
-    def field(self, json_path: str) -> FieldSpec | None:
-        """The spec of `$.a[3].b` ("a[].b"), or of its nearest described ancestor."""
-        key = _INDEX.sub("[]", json_path.removeprefix("$").lstrip("."))
-        while key:
-            if key in self.fields:
-                return self.fields[key]
-            key = key.rsplit(".", 1)[0] if "." in key else ""
-        return None
+    def declares(self, pointer: str) -> bool:
+        """True when the schema names the value at `pointer` as a property (or its element)."""
+        return any(len(key) == len(paths.split(pointer)) for key in self._matches(_tokens(pointer)))
+
+    def field(self, path: str) -> FieldSpec | None:
+        """The spec of the value at `path` (a JSON Pointer, "/a/3/b"; "$.a[3].b" is also read).
+
+        Exactly declared: its spec. An array field's elements: the array's spec (a mark on a
+        list covers its items). Anything else nested under a declared field: that field's
+        `required` only; a minimum-necessary mark or hint never reaches values the schema
+        does not describe. Nothing declared above it: None.
+        """
+        tokens = _tokens(path)
+        matches = self._matches(tokens)
+        if not matches:
+            return None
+        deepest = max(matches, key=len)
+        spec = self.index[deepest]
+        rest = tokens[len(deepest) :]
+        if not rest or (spec.type == "array" and all(_INDEX.fullmatch(t) for t in rest)):
+            return spec
+        location = _display((*deepest, *(None if _INDEX.fullmatch(t) else t for t in rest)))
+        return FieldSpec(location, spec.required, False, "", "", "", "", ())
+
+    def _matches(self, tokens: list[str]) -> list[Segments]:
+        """Declared locations that are `tokens` or a prefix of them."""
+        found: list[Segments] = []
+        frontier: list[Segments] = [()]
+        prefixes = self.prefixes or frozenset(key[:i] for key in self.index for i in range(1, len(key) + 1))
+        for token in tokens:
+            step: list[Segments] = []
+            for prefix in frontier:
+                for segment in (token, None) if _INDEX.fullmatch(token) else (token,):
+                    key = (*prefix, segment)
+                    if key in prefixes:
+                        step.append(key)
+                        if key in self.index:
+                            found.append(key)
+            if not step:
+                break
+            frontier = step
+        return found
 
     def errors(self, args: Any) -> list[str]:
-        validator = _validator(json.dumps(self.schema, sort_keys=True))
-        return [f"{'.'.join(map(str, e.absolute_path)) or '$'}: {e.message}" for e in validator.iter_errors(args)]
+        """Validation errors of `args` (one line each); a failure to validate is an EgressError."""
+        validator = self.validator or _cached_validator(json.dumps(self.schema, sort_keys=True))
+        try:
+            found = list(validator.iter_errors(args))
+        except EgressError:
+            raise
+        except referencing.exceptions.Unresolvable as exc:
+            raise EgressError(
+                f"schema for {self.name!r} has a $ref that cannot be resolved: {_first_line(exc)}"
+            ) from None
+        except RecursionError:
+            raise EgressError(f"schema for {self.name!r} recurses too deeply to validate") from None
+        except Exception as exc:  # noqa: BLE001 - jsonschema internals: fail closed with one line
+            raise EgressError(f"validation failed: {type(exc).__name__}: {_first_line(exc)}") from None
+        return [f"{_pointer(e.absolute_path) or '/'}: {_first_line(e.message)}" for e in found]
+
+
+def _tokens(path: str) -> list[str]:
+    if path.startswith("$"):  # the old dotted form, kept for callers that still pass it
+        return [name if name is not None and index is None else index for name, index in _legacy(path[1:])]
+    return paths.split(path)
+
+
+def _legacy(path: str) -> Iterator[tuple[str | None, str | None]]:
+    for match in _LEGACY_TOKEN.finditer(path):
+        yield (match.group(1), None) if match.group(1) is not None else (None, match.group(2))
+
+
+def _pointer(parts: Any) -> str:
+    return paths.join(part if isinstance(part, int) else str(part) for part in parts)
+
+
+def _first_line(value: Any) -> str:
+    text = str(value).strip()
+    return (text.splitlines()[0] if text else "")[:160]
+
+
+def _check_shape(name: str, schema: Mapping[str, Any]) -> None:
+    """Depth and size caps, iteratively, before any recursive library sees the schema."""
+    stack: list[tuple[Any, int]] = [(schema, 0)]
+    nodes = 0
+    while stack:
+        node, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_SCHEMA_NODES:
+            raise EgressError(f"schema for {name!r} has more than {MAX_SCHEMA_NODES:,} nodes")
+        if depth > MAX_SCHEMA_DEPTH:
+            raise EgressError(f"schema for {name!r} is nested deeper than {MAX_SCHEMA_DEPTH} levels")
+        if isinstance(node, dict):
+            for key, child in node.items():
+                if not isinstance(key, str):
+                    raise EgressError(f"schema for {name!r} has a non-string key {key!r}")
+                stack.append((child, depth + 1))
+        elif isinstance(node, list | tuple):
+            stack.extend((child, depth + 1) for child in node)
+        elif isinstance(node, int) and not isinstance(node, bool) and node.bit_length() > 4096:
+            raise EgressError(f"schema for {name!r} holds an integer too large to read")
+
+
+def _subschemas(schema: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    """Every subschema, the root included (keywords only: `enum` data is not a schema)."""
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        yield node
+        for key, value in node.items():
+            if key in _MAP and isinstance(value, dict):
+                stack.extend(value.values())
+            elif key in _MANY and isinstance(value, list):
+                stack.extend(value)
+            elif key in _ONE and isinstance(value, dict):
+                stack.append(value)
+
+
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False  # a refused pattern is reported once, as an EgressError
+
+
+@lru_cache(maxsize=1024)
+def _re2(pattern: str) -> Any:
+    return re2.compile(pattern, _RE2_OPTIONS)
+
+
+def _check_patterns(name: str, schema: Mapping[str, Any]) -> None:
+    """Every `pattern` / `patternProperties` key must compile on RE2 (linear time)."""
+    for node in _subschemas(schema):
+        found = [node["pattern"]] if isinstance(node.get("pattern"), str) else []
+        if isinstance(node.get("patternProperties"), dict):
+            found.extend(node["patternProperties"])
+        for pattern in found:
+            try:
+                _re2(pattern)
+            except re2.error:
+                raise EgressError(
+                    f"schema for {name!r} has pattern {pattern[:60]!r} that cannot be matched in linear time "
+                    "(backreferences and lookaround are not supported); rewrite it without them"
+                ) from None
+
+
+def _check_refs(name: str, schema: Mapping[str, Any], validator_class: Any) -> None:
+    """Resolve every local `$ref` now, so an unresolvable one fails at registration.
+
+    Validators get the meta-schemas as their whole registry: jsonschema's default would
+    fetch a `$ref` to an http(s) URL over the network, itself an egress of the call."""
+    specification = referencing.jsonschema.specification_with(
+        str(validator_class.META_SCHEMA.get("$schema", "")), default=referencing.jsonschema.DRAFT202012
+    )
+    resolver = _META_SCHEMAS.resolver_with_root(specification.create_resource(schema))
+    nested_ids = any("$id" in node or "id" in node for node in _subschemas(schema) if node is not schema)
+    for node in _subschemas(schema):
+        ref = node.get("$ref")
+        if not isinstance(ref, str):
+            continue
+        if nested_ids and ref.startswith("#"):
+            continue  # relative to a nested $id: checked when it is used (errors() maps failures)
+        try:
+            resolver.lookup(ref)
+        except referencing.exceptions.Unresolvable as exc:
+            raise EgressError(f"schema for {name!r} has a $ref that cannot be resolved: {_first_line(exc)}") from None
+        except Exception as exc:  # noqa: BLE001 - a broken reference is a broken schema
+            raise EgressError(f"schema for {name!r} has a $ref {ref[:60]!r} that cannot be used: {exc}") from None
+
+
+def _re2_pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    del validator, schema
+    check_deadline()
+    if isinstance(instance, str) and not _re2(pattern).search(instance):
+        yield ValidationError(f"{instance[:60]!r} does not match {pattern!r}")
+
+
+def _re2_pattern_properties(
+    validator: Any, pattern_properties: Mapping[str, Any], instance: Any, schema: Any
+) -> Iterator[ValidationError]:
+    del schema
+    if not isinstance(instance, dict):
+        return
+    for pattern, subschema in pattern_properties.items():
+        check_deadline()
+        compiled = _re2(pattern)
+        for key, value in instance.items():
+            if compiled.search(key):
+                yield from validator.descend(value, subschema, path=key, schema_path=pattern)
+
+
+@lru_cache(maxsize=16)
+def _linear_validator(validator_class: Any) -> Any:
+    """`validator_class` with `pattern` and `patternProperties` matched by RE2."""
+    return jsonschema.validators.extend(
+        validator_class, {"pattern": _re2_pattern, "patternProperties": _re2_pattern_properties}
+    )
 
 
 @lru_cache(maxsize=256)
-def _validator(schema_json: str) -> Any:
+def _cached_validator(schema_json: str) -> Any:
     schema = json.loads(schema_json)
-    return jsonschema.validators.validator_for(schema)(schema)
+    validator_class = jsonschema.validators.validator_for(schema)
+    return _linear_validator(validator_class)(schema, registry=_META_SCHEMAS)
 
 
-def _fields(schema: Mapping[str, Any]) -> dict[str, FieldSpec]:
-    """Flatten object properties (and array items) into dotted paths."""
+def _fields(schema: Mapping[str, Any]) -> dict[Segments, FieldSpec]:
+    """Object properties (and array items) by exact location; iterative."""
     top_marks = next((schema[k] for k in _MARK_KEYS if isinstance(schema.get(k), dict)), {})
-    out: dict[str, FieldSpec] = {}
-    stack: list[tuple[Mapping[str, Any], str]] = [(schema, "")]
+    out: dict[Segments, FieldSpec] = {}
+    stack: list[tuple[Mapping[str, Any], Segments]] = [(schema, ())]
     while stack:
         node, prefix = stack.pop()
-        required = set(node.get("required") or ())
-        for name, prop in (node.get("properties") or {}).items():
+        required = set(r for r in (node.get("required") or ()) if isinstance(r, str))
+        properties = node.get("properties")
+        for name, prop in properties.items() if isinstance(properties, dict) else ():
             if not isinstance(prop, dict):
                 continue
-            path = f"{prefix}{name}"
-            raw = next((prop[k] for k in _MARK_KEYS if k in prop), top_marks.get(path))
+            segments: Segments = (*prefix, name)
+            display = _display(segments)
+            raw = next((prop[k] for k in _MARK_KEYS if k in prop), top_marks.get(display))
             necessary, hint = _hint(raw)
             kind = prop.get("type", "")
-            out[path] = FieldSpec(
-                path,
+            out[segments] = FieldSpec(
+                display,
                 name in required,
                 necessary,
                 hint,
                 kind if isinstance(kind, str) else "",
                 str(prop.get("format", "")),
                 str(prop.get("description", "")),
+                segments,
             )
-            if kind == "object":
-                stack.append((prop, f"{path}."))
-            elif kind == "array" and isinstance(prop.get("items"), dict) and prop["items"].get("type") == "object":
-                stack.append((prop["items"], f"{path}[]."))
+            # descend through objects and (nested) arrays of objects
+            inner, where = prop, segments
+            while isinstance(inner.get("items"), dict):
+                inner, where = inner["items"], (*where, None)
+            if isinstance(inner.get("properties"), dict):
+                stack.append((inner, where))
     return out

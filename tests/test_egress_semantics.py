@@ -1,0 +1,180 @@
+"""Field semantics, task matching, the free-text layer, new detectors and the honest bench split."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from webminim.egress import Category, ToolMinimizer
+from webminim.egress.classifier import PSDClassifier
+from webminim.egress.detectors import LexiconDetector
+from webminim.egress.fields import profile
+from webminim.egress.matching import names
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+
+
+@pytest.fixture(scope="module")
+def classifier() -> PSDClassifier:
+    return PSDClassifier()
+
+
+def test_held_out_bench_vocabulary_is_in_no_lexicon():
+    from scenarios import held_out_phrases
+
+    lexicon = LexiconDetector()
+    hits = {phrase: [f.text for f in lexicon.detect(phrase)] for phrase in held_out_phrases()}
+    assert not {p: h for p, h in hits.items() if h}
+
+
+@pytest.mark.parametrize(
+    "value, task, kind, expected",
+    [
+        ("HIV", "Archive the old reports", "", False),
+        ("AIDS", "Plan the raids", "", False),
+        ("Pittsburgh, PA", "find a dermatologist in Pittsburgh", "city", True),
+        ("billing@acme.com", "pay the invoice to billing@acme.com", "", True),
+        ("84,000", "my income is 84k", "", True),
+        ("Müller", "email Muller about it", "", True),
+        ("Jordan Smith", "email Jordan about dinner", "person_name", True),
+        ("Jordan Smith", "email Jordan about dinner", "", False),
+    ],
+)
+def test_task_matching_is_word_level(value, task, kind, expected):
+    assert names(value, task, kind=kind) is expected
+
+
+@pytest.mark.parametrize(
+    "key, description, category",
+    [
+        ("current_salary", "", Category.F),
+        ("reference_names", "", Category.DI),
+        ("bg", "Result of the background check", Category.QI),
+        ("Gehalt", "", Category.F),
+        ("diagnostico", "", Category.H),
+        ("home_address", "", Category.L),
+        ("amount", "", None),
+        ("rate", "", None),
+        ("city", "", None),
+    ],
+)
+def test_field_profiles(key, description, category):
+    assert profile(key, description).category == category
+
+
+HR = {
+    "type": "object",
+    "properties": {
+        "candidate_name": {"type": "string", "minimum_necessary": True},
+        "notes": {"type": "string"},
+        "current_salary": {"type": "number"},
+        "background_check": {"type": "string"},
+        "reference_names": {"type": "array", "items": {"type": "string"}},
+    },
+    "required": ["candidate_name", "notes"],
+}
+
+
+def test_optional_psd_fields_go_and_notes_keep_only_the_task_clause():
+    args = {
+        "candidate_name": "James Griffith",
+        "notes": "Schedule an interview with candidate James Griffith. Current salary $95,000. "
+        "Background check: under FBI surveillance. References: Mary Jones (412) 555-0199.",
+        "current_salary": 95000,
+        "background_check": "under FBI surveillance",
+        "reference_names": ["Mary Jones", "Tom Lee"],
+    }
+    out = ToolMinimizer({"hr": HR}).minimize("hr", args, task="Schedule an interview with James Griffith").args
+    assert set(out) - {"reference_names"} == {"candidate_name", "notes"}
+    assert "James Griffith" in out["notes"] and "interview" in out["notes"]
+    for gone in ("95,000", "FBI", "Mary Jones", "555-0199"):
+        assert gone not in out["notes"]
+
+
+def test_list_items_are_never_joined_but_named_parts_are(classifier):
+    assert classifier.classify({"numbers": [10, 15, 12, 14, 11]}) == []
+    assert classifier.classify({"a_date": "2026-12-01", "b_date": "2026-12-25"}) == [] or all(
+        f.kind == "date" for f in classifier.classify({"a_date": "2026-12-01", "b_date": "2026-12-25"})
+    )
+    found = classifier.classify({"phone_area": "415", "phone_number": "555-0199"})
+    assert {f.kind for f in found} == {"phone_split"}
+
+
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("ruf an: +49 30 1234567", "phone"),
+        ("call 020 7946 0958", "phone"),
+        ("Hauptstraße 12, 10115 Berlin", "street_address"),
+        ("Calle Mayor 5, 28013 Madrid", "street_address"),
+        ("12 rue de la Paix, 75002 Paris", "street_address"),
+        ("IBAN de89370400440532013000", "iban"),
+        ("ICD-10 C50.911", "diagnosis_code"),
+        ("Zuckerkrankheit", "health"),
+        ("tiene VIH", "health"),
+        ("está embarazada", "health"),
+    ],
+)
+def test_international_detectors(classifier, text, kind):
+    assert any(f.kind == kind for f in classifier.classify_text(text)), classifier.classify_text(text)
+
+
+def test_german_address_generalizes_to_its_city():
+    schema = {
+        "type": "object",
+        "properties": {"location": {"type": "string", "x-minimum-necessary": "city"}},
+        "required": ["location"],
+    }
+    out = ToolMinimizer({"w": schema}).minimize("w", {"location": "Hauptstraße 12, 10115 Berlin"}).args
+    assert out == {"location": "Berlin"}
+
+
+def test_benign_everyday_calls_keep_required_arguments():
+    from benign import BENIGN_SCHEMAS, benign_calls
+
+    minimizer = ToolMinimizer(BENIGN_SCHEMAS)
+    for tool, args, task, _ in benign_calls():
+        out = minimizer.minimize(tool, args, task=task).args
+        for key in BENIGN_SCHEMAS[tool]["required"]:
+            assert out.get(key) == args.get(key), (tool, key, args, out)
+
+
+def test_static_similarity_tells_related_from_unrelated_clauses() -> None:
+    """The shipped tokenizer pads to 128 tokens; a mean over padding made every pair ~1.0."""
+    from webminim.egress import semantic
+
+    if not semantic.available():
+        pytest.skip("MiniLM package not installed")
+    task = "email sam about dinner"
+    assert semantic.similarity("Dinner at 7 works for me.", task) > semantic.similarity(
+        "Background check: under FBI surveillance", task
+    )
+    assert semantic.similarity("Background check: under FBI surveillance", task) < 0.5
+
+
+def test_an_optional_field_keeps_its_own_everyday_value_but_not_psd() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "origin": {"type": "string"},
+            "depart": {"type": "string", "format": "date"},
+            "return": {"type": "string", "format": "date"},
+            "city": {"type": "string"},
+            "birth_date": {"type": "string", "format": "date"},
+            "home_address": {"type": "string"},
+        },
+        "required": ["origin", "depart"],
+    }
+    args = {
+        "origin": "PIT",
+        "depart": "2027-01-14",
+        "return": "2027-01-21",
+        "city": "Denver",
+        "birth_date": "1984-03-02",
+        "home_address": "1200 Walnut Street, Philadelphia, PA 19107",
+    }
+    out = ToolMinimizer({"search_flights": schema}).minimize("search_flights", args, task="Flights PIT to DEN").args
+    assert out["return"] == "2027-01-21" and out["city"] == "Denver"  # the call's own purpose
+    assert "birth_date" not in out and "home_address" not in out  # PSD, not asked for

