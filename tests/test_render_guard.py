@@ -365,3 +365,30 @@ def test_browsergym_url_and_open_pages_urls_are_safe():
         assert piece not in shown
     assert out["url"] == out["open_pages_urls"][0] == "https://shop.test/reset/[ID_1];jsessionid=[ID_2]"
     assert out["open_pages_urls"][1:] == ("https://mail.test/u/[EMAIL_1]/m/[ID_3]", "[data URL]")
+
+
+@pytest.mark.parametrize("attribute", ["title", "aria-description"])
+def test_a_bare_value_in_a_description_is_withheld(attribute: str):
+    """A description that is only a number or id (found by e2e/test_leak_fuzz.py): the JSON
+    format carries descriptions; a described button keeps its label, a worded title stays."""
+    view = view_of(
+        page(f'<button {attribute}="G70637343">Continue</button><a href="/a" title="Opens in 2024">Archive</a>')
+    )
+    for fmt in FORMATS:
+        text = view.text(fmt)
+        assert "G70637343" not in text
+        assert "Continue" in text
+    assert "Opens in 2024" in view.text("json")
+
+
+def test_a_mis_decoded_roledescription_is_read_back_before_it_is_guarded():
+    """Chromium reports a non-ASCII roledescription as UTF-8 read as Latin-1 (found by
+    e2e/test_leak_fuzz.py): "初始密码为marigold" arrived as mojibake, its cue unreadable."""
+    mojibake = "初始密码为marigold".encode().decode("latin-1")
+    builder = TreeBuilder(max_nodes=4)
+    builder.add("1", "RootWebArea", name="Account")
+    builder.add("2", "button", parent="1", name="Continue", properties={"roledescription": mojibake})
+    view = view_of(builder.build(url="https://shop.test/account"))
+    for fmt in FORMATS:
+        text = view.text(fmt)
+        assert "marigold" not in text and "Continue" in text

@@ -467,10 +467,14 @@ def test_ordinary_pages_flag_nothing(body):
 
 
 def _seconds(text: str) -> float:
-    started = time.perf_counter()
-    secret_in(text)
-    holds_code(text)
-    return time.perf_counter() - started
+    """The best of three runs: a busy machine adds noise, never removes work."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        secret_in(text)
+        holds_code(text)
+        best = min(best, time.perf_counter() - started)
+    return best
 
 
 # (unit repeated, what it attacks): long runs that make a backtracking scan rescan from every
@@ -516,3 +520,59 @@ def test_removed_values_are_not_judged():
     actions = np.array([R if node.name == "999472" else K for node in tree.nodes], dtype=np.int8)
     view = build_view(tree, actions, np.zeros(n), np.full(n, 10.0), Vault(), tau_nec=1.0, tau_sens=5.0)
     assert "999472" not in view.text() and "Your one-time code" in view.text()
+
+
+# -- found by the generated pages of e2e/test_leak_fuzz.py ------------------------------------
+
+
+def _spans(value: str) -> str:
+    return "<div>" + "".join(f"<span>{c}</span>" for c in value) + "</div>"
+
+
+def _boxes(value: str) -> str:
+    return "<div>" + "".join(f'<input inputmode="numeric" maxlength="1" value="{c}">' for c in value) + "</div>"
+
+
+FUZZ_FOUND = [
+    (  # the column header labels the cell, not the cell before it
+        "column header after a cell",
+        "<table><tr><th>Service</th><th>WI-FI PASSWORD :</th></tr><tr><td>Online banking</td><td>otterbank0</td></tr>"
+        "</table>",
+        "otterbank0",
+    ),
+    # a text node's name is its own piece, not a label for the run it is in
+    ("word password one letter per span", f"<p>Passphrase:</p>{_spans('juniperhill')}", "juniperhill"),
+    # an upper-case label shaped like a code group ("2FA CODE") is a label, not a sibling value
+    ("upper-case label before boxes", f"<label>2FA CODE</label>{_boxes('52965')}", "52965"),
+    (  # an identifier in the text before the label is another value, not part of this label
+        "identifier after another identifier",
+        "<dl><dt>Last login from</dt><dd>203.0.113.77</dd></dl><p>Travel document :</p><code>A8728135</code>",
+        "A8728135",
+    ),
+    ("token after its cue and a space", "<p>Bearer aB3dE5fG7hJ9kL1m2nP4</p>", "aB3dE5fG7hJ9kL1m2nP4"),
+    ("routing number after a lower-case cue", "<h2>heads up! aba 021000021.</h2>", "021000021"),
+    # the full stop after a word password ends it; the next sentence is not its tail
+    (
+        "word password, then a sentence",
+        "<p>Your temporary password is copperkettle. Do not share it with anyone.</p>",
+        "copperkettle",
+    ),
+    ("word password after an arrow", "<p>password =&gt; lanternfish - it expires soon.</p>", "lanternfish"),
+    ("password reset to a value", "<p>YOUR PASSWORD HAS BEEN RESET TO otterbank0!</p>", "otterbank0"),
+    ("German compound passport cue", "<p>Note - REISEPASSNUMMER XE5161265</p>", "XE5161265"),
+]
+
+
+@pytest.mark.parametrize(("body", "secret"), [c[1:] for c in FUZZ_FOUND], ids=[c[0] for c in FUZZ_FOUND])
+def test_values_the_fuzz_tier_found_are_withheld(body: str, secret: str):
+    view, _ = keep_all(tree_of(body))
+    for fmt in ("webarena", "browsergym", "json"):
+        text = view.text(fmt)
+        assert secret not in text and secret not in shown(text), text
+
+
+def test_a_one_letter_page_title_does_not_hide_a_split_code():
+    """The root's one-letter name is a piece too; the page below it is not that piece again."""
+    tree = tree_from_html(f"<html><head><title>T</title></head><body><p>Enter code</p>{_spans('418205')}</body></html>")
+    view, _ = keep_all(tree)
+    assert "418205" not in shown(view.text("browsergym"))

@@ -141,8 +141,8 @@ _INLINE_PASSWORD = re.compile(r"(?:password|passwd|pwd|passphrase)\s*(?:is|:|=)\
 _PW_VALUE = r"[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»,;!?()\[\]]{4,64})"
 _WORD_PASSWORD = re.compile(
     rf"{_PASSWORD_CUE}[^\n.?!:：=]{{0,40}}?"
-    r"(?:\s*[:：=]|\s(?:is|was|est|ist|es|lautet|é|è|är|er|jest|это)\b\s*[:：]?|\s?(?:は|是|为|為)\s*[:：]?)\s*"
-    + _PW_VALUE,
+    r"(?:\s*(?:[:：=]>?|->|→)|\s(?:is|was|est|ist|es|lautet|é|è|är|er|jest|это|(?:reset|set|changed|updated)\sto)\b"
+    r"\s*[:：]?|\s?(?:は|是|为|為)\s*[:：]?)\s*" + _PW_VALUE,
     re.I,
 )
 # ... or only a space, when the value is plainly not a word ("Temporary password sunflower25")
@@ -156,7 +156,9 @@ _PASSWORD_TAIL = re.compile(r"[\"'”’»]?(?:$|[.,;!?)\]]|\s*\n|\s+[(\-–—|
 _ALNUM_CODE_AFTER_CUE = re.compile(
     rf"{_CODE_CUE}[^\n:：]{{0,30}}[:：]\s*(?P<v>[A-Za-z0-9]{{2,10}}(?:-[A-Za-z0-9]{{2,10}}){{0,4}})(?![\w-])", re.I
 )
-_TOKEN_AFTER_CUE = re.compile(rf"{_TOKEN_CUE}[^\n:：=]{{0,20}}[:：=]\s*(?P<v>[A-Za-z0-9_\-./+=]{{12,256}})", re.I)
+_TOKEN_AFTER_CUE = re.compile(
+    rf"{_TOKEN_CUE}(?:[^\n:：=]{{0,20}}[:：=]|\s)\s*(?P<v>[A-Za-z0-9_\-./+=]{{12,256}})", re.I
+)
 _PASSWORD_LIKE = re.compile(r"(?<!\S)(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s•])\S{8,}(?!\S)")
 # maximal runs only, letters and digits checked after: lookaheads from every word boundary
 # inside a long "1-1-1-…" run would rescan it from each (quadratic)
@@ -171,7 +173,8 @@ _URLISH = re.compile(r"https?://|www\.", re.I)
 # fmt: off
 _PASSPORT = re.compile(
     _words("passport", "passeport", "pasaporte", "passaporte", "passaporto", "reisepass", "paspoort", "paszport",
-           "pasaport", "travel document", "паспорт", "护照", "護照", "パスポート", "여권", "جواز السفر")
+           "pasaport", "reisepassnummer", "passnummer", "travel document", "паспорт", "护照", "護照", "パスポート",
+           "여권", "جواز السفر")
     + r"[^\n]{0,30}?(?<![A-Za-z0-9])(?P<v>(?=(?:[A-Za-z]{0,3}\d){4})[A-Za-z0-9]{6,10})(?![A-Za-z0-9])",
     re.I,
 )
@@ -189,7 +192,7 @@ _ID_ACRONYMS = r"\b(?:SSN|SIN|NAS|NINO|NIR|DNI|NIE|NIF|CPF|TIN|BSN|PESEL|CURP)\b
 _ID_CUE = rf"(?:(?i:{_ID_WORDS})|{_ID_ACRONYMS})"
 _ID_AFTER_CUE = re.compile(rf"{_ID_CUE}[^\d\n]{{0,30}}(?P<v>[A-Z]{{0,3}}\d[\d .\-/]{{4,22}}\d[A-Z]?)(?![\dA-Za-z])")
 _ROUTING = re.compile(
-    r"(?:(?i:\brouting\b|\btransit number\b|\bnuméro de transit\b)|\bABA\b|\bRTN\b)"
+    r"(?:(?i:\brouting\b|\btransit number\b|\bnuméro de transit\b|\baba\b)|\bRTN\b)"  # 9 digits, checksummed
     r"[^\d\n]{0,24}(?<![\d•*])(?P<v>\d{9})(?!\d)"
 )
 _ACCOUNT = re.compile(
@@ -338,8 +341,8 @@ def _word_password(text: str, named: str = "") -> bool:
     """A password written as a word after its cue ("pw: cinnamon")."""
     for pattern, bare in ((_WORD_PASSWORD, False), (_BARE_PASSWORD, True)):
         for m in pattern.finditer(text):
-            value = m.group("v").rstrip(".:")
-            if len(value) < 4 or not _PASSWORD_TAIL.match(text, m.end()) or _is_named(value, named):
+            value = m.group("v").rstrip(".:")  # the tail is read after the value, not its full stop
+            if len(value) < 4 or not _PASSWORD_TAIL.match(text, m.start("v") + len(value)) or _is_named(value, named):
                 continue
             if not _password_word(value):
                 continue
@@ -489,8 +492,12 @@ def _labelled_secret(label: list[str], value: str, named: str) -> str:
         return "PASSWORD"
     if _TOKEN_LABEL.search(text) and _TOKEN_VALUE.fullmatch(value) and _mixed(value):
         return "TOKEN"
-    if any(c.isdigit() for c in value) and _identifier(f"{text}: {value}", named) and not _identifier(text, named):
-        return "ID"
+    if any(c.isdigit() for c in value):
+        # a label text that is itself an identifier (the IP address of the row before) is
+        # another value on the page, not part of this one's label
+        text = " · ".join(reversed([t for t in label if not _identifier(t, named)]))
+        if text and _identifier(f"{text}: {value}", named) and not _identifier(text, named):
+            return "ID"
     return ""
 
 
@@ -563,7 +570,7 @@ class _Page:
             if text and self.in_control(j):
                 break  # a link's or button's text ("Forgot password?") names that control
             if text:
-                if _code_shaped(text) and values < 16:
+                if _code_shaped(text) and values < 16 and not _CODE_LABEL.search(text):  # "2FA CODE" labels
                     values += 1
                 else:
                     found.append(text)
@@ -572,8 +579,9 @@ class _Page:
         return found
 
     def _headers(self, cell: int) -> list[str]:
-        """The cell's column header (same position in the table's header row), its row
-        header, and the cell before it ("Recovery code | 48213" in a table without <th>)."""
+        """The cell's column header (same position in the table's header row) first — it is
+        the cell's label — then its row header or the cell before it ("Recovery code | 48213"
+        in a table without <th>)."""
         nodes, out = self.nodes, []
         row = self.parent[cell]
         if row < 0:
@@ -582,8 +590,6 @@ class _Page:
         if cell not in cells:
             return out
         position = cells.index(cell)
-        if position > 0 and nodes[cells[position - 1]].role in _CELL_ROLES | {"rowheader"}:
-            out.append(nodes[cells[position - 1]].name)
         table = next((a for a in self.ancestors(row, 3) if nodes[a].role in _TABLE_ROLES), -1)
         if table >= 0:
             for r in self._rows(table):
@@ -592,6 +598,8 @@ class _Page:
                     if position < len(heads) and r != row:
                         out.append(nodes[heads[position]].name)
                     break
+        if position > 0 and nodes[cells[position - 1]].role in _CELL_ROLES | {"rowheader"}:
+            out.append(nodes[cells[position - 1]].name)
         return [t.strip() for t in out if t.strip()]
 
     def _rows(self, table: int) -> Iterator[int]:
@@ -657,7 +665,8 @@ def _structural(
         if not 4 <= len(joined) <= 16 or joined.lower() in task:
             continue
         first = run[0][0][0]
-        own = [nodes[members[0]].name.strip() for members, _ in run if nodes[members[0]].name.strip()]
+        # a field's own name ("Digit 1"), not a text node's name, which is the piece itself
+        own = [name for members, piece in run if (name := nodes[members[0]].name.strip()) and name != piece]
         kind = _labelled_secret(own[:1] + page.label(first, joined), joined, task)
         if kind:
             flagged.update((m, kind) for members, _ in run for m in members)
@@ -674,12 +683,12 @@ def _runs(page: _Page, kept: list[int], texts: dict[int, str]) -> Iterator[list[
         if run and i - last > _RUN_GAP:
             yield from _closed(run)
             run = []
-        if run and run[-1][0][0] in page.ancestors(i, _CLIMB):
-            run[-1][0].append(i)  # a field's inner text, a cell's text: the same piece again
-            last = i
-            continue
         node = nodes[i]
         piece = node.value.strip() if node.value else _PLACEHOLDER.sub(" ", texts.get(i, "")).strip()
+        if run and piece in ("", run[-1][1]) and run[-1][0][0] in page.ancestors(i, _CLIMB):
+            run[-1][0].append(i)  # a field's inner text, a cell's text: the same piece again
+            last = i  # (not other text below it: a one-letter page title holds the whole page)
+            continue
         if not piece:
             continue  # a wrapper without text of its own neither makes nor breaks a run
         if not page.is_control(i) and (_piece(piece) or (run and piece in _SEPARATOR_PIECE)):

@@ -344,14 +344,33 @@ def verbatim_property(key: str, value: PropertyValue) -> bool:
     return False
 
 
+def _repaired(text: str) -> str:
+    """Chromium's CDP reports some string properties (`roledescription`) as UTF-8 bytes read
+    as Latin-1 ("åå§å¯ç" for "初始密码"): read them back, so the guard sees the cue words."""
+    try:
+        return text.encode("latin-1").decode("utf-8")
+    except UnicodeError:  # not mis-decoded (ASCII is unchanged either way)
+        return text
+
+
 def _free_text(node: UINode) -> dict[str, str]:
     """The node's free-text properties not on the allow-list, each on one line."""
     out: dict[str, str] = {}
     for key in _TEXT_PROPERTIES:
         value = node.properties.get(key)
         if isinstance(value, str) and value.strip() and not verbatim_property(key, value):
-            out[key] = _SPACES.sub(" ", value).strip()
+            out[key] = _SPACES.sub(" ", _repaired(value)).strip()
     return out
+
+
+_WORDISH = re.compile(r"[^\W\d_]{3,}")
+
+
+def _bare_value(text: str) -> bool:
+    """A description (`title`, `aria-description`) that is only a value: 4+ digits and no
+    word around them ("801056046", "G70637343") — a number or id set apart with nothing to
+    say what it is, which a description, being metadata, has no business carrying."""
+    return not _WORDISH.search(text) and bool(_DIGIT_RUN.search(re.sub(r"[\s-]", "", text)))
 
 
 def _property_holds_value(text: str, name: str, task: str) -> bool:
@@ -458,6 +477,8 @@ def build_view(
         for key, text in texts[i].items():
             if _property_holds_value(text, names[i], task_text):
                 withheld.setdefault(i, {})[f"prop:{key}"] = place(i, text)
+        if _bare_value(descriptions[i]) and descriptions[i].strip().lower() not in task_text:
+            withheld.setdefault(i, {})["description"] = place(i, descriptions[i])  # title="G7063734"
         value = nodes[i].value
         if nodes[i].role in _RANGE_ROLES and value and _DIGIT_RUN.search(value) and value.lower() not in task_text:
             withheld.setdefault(i, {})["value"] = place(i, value)  # a slider's "value" can carry a code
