@@ -21,6 +21,7 @@ from webminim.errors import EgressError
 MAX_DEPTH = 64
 MAX_LEAVES = 20_000
 DEFAULT_BUDGET_MS = 250.0
+MAX_DECODE_DEPTH = 2  # base64 inside base64, %-escapes inside base64, ...: two layers deep
 _LEET_HINT = re.compile(r"[A-Za-z][013457][A-Za-z]")
 _SPLIT_MAX_FIELD = 64
 _DIGITS = re.compile(r"\d{2}")
@@ -84,7 +85,13 @@ class PSDClassifier:
         if time.perf_counter() > deadline:
             raise EgressTimeout(f"classification exceeded its {self.budget_ms:g} ms budget; the call is held back")
 
-    def classify_text(self, text: str, field: str = "", *, deadline: float | None = None) -> list[Finding]:
+    def classify_text(
+        self, text: str, field: str = "", *, deadline: float | None = None, _depth: int = 0
+    ) -> list[Finding]:
+        """Findings in `text`: read as it is, in its normalized views, and in every decoded
+        view (base64, %-escapes, HTML entities, spelled-out addresses), each decoded view
+        classified like any text, with every detector, its own normalized and nested decoded
+        views, and mapped back onto the whole encoded substring, one finding per item in it."""
         deadline = deadline if deadline is not None else time.perf_counter() + self.budget_ms / 1000
         found: list[Finding] = []
         for detector in self.detectors:
@@ -96,10 +103,11 @@ class PSDClassifier:
             ):
                 found.extend(detector.detect(text, field))
         self._deadline_check(deadline)
-        for start, end, decoded in decoded_segments(text):
-            for detector in self.detectors:
-                found.extend(f.mapped(start, end, text, "decoded") for f in detector.detect(decoded, field))
-            self._deadline_check(deadline)
+        if _depth < MAX_DECODE_DEPTH:
+            for start, end, decoded in decoded_segments(text):
+                inner = self.classify_text(decoded, field, deadline=deadline, _depth=_depth + 1)
+                found.extend(f.mapped(start, end, text, "decoded") for f in inner)
+                self._deadline_check(deadline)
         variants = [normalized(text)]
         if self._lexicon is not None and _LEET_HINT.search(text):
             variants.append(normalized(text, leet=True))

@@ -26,7 +26,8 @@ from urllib.parse import unquote
 
 from webminim.egress.deadline import check as check_deadline
 
-_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=])")
+# a run may follow "=" ("token=c3Nu..."): it still starts only where a run of its characters starts
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=])")
 # `(?<![^\s%])`: start only after whitespace, "%" or the text's start, never mid-run
 _URL_ENCODED = re.compile(r"(?<![^\s%])(?:[^\s%]*%[0-9A-Fa-f]{2}){2,}[^\s%]*")
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from webminim.egress import semantic
-from webminim.egress.detectors import Finding
+from webminim.egress.detectors import Finding, disjoint
 from webminim.egress.matching import overlap
 
 MAX_CLAUSES = 24
@@ -63,7 +63,7 @@ def minimize_text(value: str, found: Sequence[Finding], unnecessary: Sequence[Fi
         if not (needed_item or _needed(_without(clause, bad, start), task, index)):
             continue
         out = clause
-        for f in sorted(bad, key=lambda f: f.start, reverse=True):
+        for f in reversed(disjoint(bad)):  # items of one encoded substring share its span: tag it once
             a, b = f.start - start, min(f.end, end) - start
             out = out[:a] + _tag(f.kind) + out[b:]
         kept.append(out.strip())
@@ -73,7 +73,7 @@ def minimize_text(value: str, found: Sequence[Finding], unnecessary: Sequence[Fi
 def _without(clause: str, bad: Sequence[Finding], offset: int) -> str:
     """The clause with its unnecessary items blanked: they must not make it look needed."""
     out = clause
-    for f in sorted(bad, key=lambda f: f.start, reverse=True):
+    for f in reversed(disjoint(bad)):
         a, b = max(0, f.start - offset), min(len(clause), f.end - offset)
         out = out[:a] + " " + out[b:]
     return out

@@ -23,7 +23,7 @@ from typing import Any
 import usaddress
 
 from webminim.egress import paths
-from webminim.egress.detectors import Finding
+from webminim.egress.detectors import Finding, disjoint
 
 TAGS: dict[str, str] = {
     "person_name": "[name]",
@@ -193,9 +193,10 @@ def _order(args: Any, pointer: str) -> tuple[tuple[int, int, str], ...]:
 
 
 def redact(value: str, findings: Sequence[Finding]) -> str:
-    """`value` with every finding's span replaced by a neutral tag (right to left)."""
+    """`value` with every finding's span replaced by a neutral tag (right to left); findings
+    that share a span (items of one encoded substring) replace it once."""
     out = value
-    for f in sorted(findings, key=lambda f: f.start, reverse=True):
+    for f in reversed(disjoint(findings)):
         if 0 <= f.start < f.end <= len(out):
             out = out[: f.start] + tag_for(f.kind) + out[f.end :]
     return out
