@@ -311,24 +311,23 @@ LOGIN = """<html><body><p>Please sign in.</p><p>Welcome back, Riley Moss: 3 new 
 <div><span>Username</span><input type="text"></div><button>Login</button></body></html>"""
 
 
-def test_rule0_the_floor_abstracts_its_text_unless_another_rule_shows_it() -> None:
-    """A model that never saw the family under-scores ŝ too: floor text goes in as placeholders."""
+def test_rule0_the_floor_abstracts_content_labelled_controls_and_leaves_text_to_other_rules() -> None:
+    """A model that never saw the family under-scores ŝ too: only short UI labels are shown raw."""
     tree = tree_from_html(LOGIN, url="http://site.test/")
     size = len(tree)
     at = {n.name or n.role: i for i, n in enumerate(tree)}
     box = next(i for i, n in enumerate(tree) if n.role == "textbox")
     greeting = at["Welcome back, Riley Moss: 3 new messages."]
-    s_hat, n_hat = np.zeros(size), np.zeros(size)
     tab = next(i for i, n in enumerate(tree) if n.role == "tab")
+    s_hat, n_hat = np.zeros(size), np.zeros(size)
     n_hat[[box, greeting, tab]] = 0.5  # below τ_nec = 1: only the floor reaches them
     ctx = PolicyContext.of(tree, "Let Riley in")
     actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=3 / size), ctx)
     assert actions[box] == K and why[box] == "kept: among the page's most necessary nodes"
     assert actions[at["Username"]] == K  # rule 1 shows the label of the box the floor kept
-    content = "abstracted: among the page's most necessary nodes, its words are content"
-    assert actions[greeting] == A and why[greeting] == content
-    assert actions[tab] == A and why[tab] == content  # a control whose label is content, not UI wording
-    assert actions[at["Please sign in."]] == R  # outside the floor
+    assert actions[tab] == A  # a control whose label is content, not UI wording: clickable, words withheld
+    assert why[tab] == "abstracted: a control among the page's most necessary nodes, its label is content"
+    assert actions[greeting] == R  # text in the floor is left to the other rules
     view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="let riley in")
     assert "Riley Moss" not in view.text() and "Dating" not in view.text() and "'Username'" in view.text()
 

@@ -46,7 +46,7 @@ class Source(StrEnum):
     aria = "aria"
 
 
-KEEP_FLOOR_HELP = "Share of the page's nodes, most necessary first, never removed (0 turns it off)."
+KEEP_FLOOR_HELP = "Share of the page's nodes, most necessary first, whose controls are never removed (0: off)."
 
 
 def _thresholds(**values: float) -> Thresholds:
