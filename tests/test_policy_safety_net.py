@@ -358,3 +358,22 @@ def test_rule2_a_comment_laid_out_as_bare_siblings_is_a_row() -> None:
     bodies = [next(i for i, n in enumerate(tree) if n.name == b) for b in ("Great post", "Thanks for this", "Disagree")]
     assert [actions[i] != R for i in buttons] == [False, True, False]
     assert [actions[i] != R for i in bodies] == [False, True, False]
+
+
+ARTICLE = """<html><body><article><h1>The trouble with bears</h1><p>By Evan Wild</p>
+<p>Bears are tall, lumbering and angry.</p><button>Show transcript</button></article>
+<ul><li><p>Dana: great read</p><button>Reply</button></li><li><p>Sam: agreed</p><button>Reply</button></li></ul>
+</body></html>"""
+
+
+def test_rule2_a_lone_article_is_not_a_row_but_repeated_items_are() -> None:
+    tree = tree_from_html(ARTICLE, url="http://site.test/")
+    size = len(tree)
+    at = {n.name: i for i, n in enumerate(tree) if n.name}
+    s_hat, n_hat = np.zeros(size), np.zeros(size)
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, 'Press "Show transcript"'))
+    assert actions[at["Show transcript"]] == K  # the task names it (rule 3)
+    assert actions[at["Bears are tall, lumbering and angry."]] == R  # not pulled in as "the row's own text"
+    replies = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Reply to Dana: great read"))
+    reply = [i for i, n in enumerate(tree) if n.name == "Reply" and n.role == "button"]
+    assert [replies[i] != R for i in reply] == [True, False]  # the row among rows still counts

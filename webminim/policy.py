@@ -35,6 +35,7 @@ rule above, a node that is removed is raised when one of these holds:
 2. Rows. A row / list item the task acts on keeps its action controls (button, link,
    checkbox, radio, switch, menu item; `Naming.row_of`, or `flat_items` for items laid
    out as bare repeated siblings) and the text that is its own (the comment it votes on).
+   A row is one among rows: a lone <article> is the page's content, not a row.
    A row's evidence is its strongest text that identifies it (a non-control whose text
    no other row repeats: a sender, not "Compare"; or a control the task names, as an
    author's link): 10 when the task names it (rule 3), else its n̂ if kept. The task acts on the
@@ -254,10 +255,11 @@ class PageContext:
         # a header (or its text) names a column of controls, not one of them
         headers = np.array([n.role in _HEADERS or roles.get(n.parent) in _HEADERS for n in nodes], dtype=bool)
         control_of[headers.reshape(size)] = -1
+        items = _repeated_items(tree)
         item_of = np.array(names.row_of, dtype=np.int64).reshape(size)
+        item_of[~np.isin(item_of, np.flatnonzero(items))] = -1
         flat = np.array(flat_items(tree), dtype=np.int64).reshape(size)
         item_of = np.where(item_of >= 0, item_of, flat)  # a comment laid out as bare siblings is an item too
-        items = np.array([n.role in ITEM_ROLES for n in nodes], dtype=bool).reshape(size)
         item_of[items] = np.flatnonzero(items)
         interactive = np.array([n.interactive for n in nodes], dtype=bool).reshape(size)
         texts = tuple(normalize(n.name) or normalize(names.nearby[i]) for i, n in enumerate(nodes))
@@ -439,6 +441,20 @@ def _indices(targets: np.ndarray, where: np.ndarray, size: int) -> np.ndarray:
 def _shown_inside(controls: np.ndarray, actions: np.ndarray) -> np.ndarray:
     """The controls some shown text is inside of."""
     return _indices(controls, actions != R, len(actions))
+
+
+def _repeated_items(tree: UITree) -> np.ndarray:
+    """Item-role nodes (row, listitem, article, …) that have a sibling of the same role: a row
+    is one among rows. A lone <article> is the page's content, not a row, and rule 2 must not
+    show all of its text because the task names a button inside it."""
+    nodes = tree.nodes
+    siblings: dict[tuple[str | None, str], int] = {}
+    for n in nodes:
+        if n.role in ITEM_ROLES:
+            siblings[(n.parent, n.role)] = siblings.get((n.parent, n.role), 0) + 1
+    return np.array([n.role in ITEM_ROLES and siblings[(n.parent, n.role)] > 1 for n in nodes], dtype=bool).reshape(
+        len(nodes)
+    )
 
 
 def _row_actions(
