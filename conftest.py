@@ -98,3 +98,13 @@ def fixture_server() -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def minim_factory() -> Any:
+    """A fresh `Minim` (and vault) per call, all sharing one loaded scorer."""
+    from webminim.embedder import Embedder
+    from webminim.minim import Minim
+
+    scorer = Minim.load(embedder=Embedder(cache=False)).scorer
+    return lambda: Minim(scorer)

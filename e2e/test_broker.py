@@ -14,30 +14,15 @@ from pathlib import Path
 import pytest
 from playwright.async_api import async_playwright
 from playwright.sync_api import Page, expect
+from view_lines import find_line
 
 from webarena_env.server import SiteServer, twofa_injection
 from webminim.agent import AsyncMinimPage, MinimPage
 from webminim.browser import launch_options
-from webminim.embedder import Embedder
 from webminim.errors import ActionRefused
-from webminim.minim import Minim
 
 ROOT = Path(__file__).parent.parent
 OTP = re.compile(r"\[OTP_\d+\]")
-
-
-@pytest.fixture(scope="module")
-def minim_factory():
-    embedder = Embedder(cache=False)
-    scorer = Minim.load(embedder=embedder).scorer
-    return lambda: Minim(scorer)  # a fresh vault per session, one loaded model
-
-
-def find_line(text: str, role: str, needle: str) -> str:
-    for line in text.splitlines():
-        if f"] {role} " in line and needle.lower() in line.lower():
-            return line.strip().split("]")[0].lstrip("[")
-    raise AssertionError(f"no {role} containing {needle!r} in:\n{text}")
 
 
 def test_complete_2fa_by_typing_a_placeholder(page: Page, sites: SiteServer, minim_factory):

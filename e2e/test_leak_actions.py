@@ -29,12 +29,11 @@ from typing import Any
 import pytest
 from playwright.async_api import async_playwright
 from playwright.sync_api import Page
+from view_lines import find_line
 
 from webminim.agent import AsyncMinimPage, MinimPage
 from webminim.browser import launch_options
-from webminim.embedder import Embedder
 from webminim.errors import ActionRefused
-from webminim.minim import Minim
 
 CODE = "847293"  # the code the site shows: it reaches the vault as [OTP_n]
 OTHER_CODE = "553201"  # a code the page knows but never showed: only patterns can catch it
@@ -198,19 +197,6 @@ def two_origins() -> Iterator[TwoOrigins]:
 def sites(two_origins: TwoOrigins) -> TwoOrigins:
     two_origins.records.clear()
     return two_origins
-
-
-@pytest.fixture(scope="module")
-def minim_factory() -> Callable[[], Minim]:
-    scorer = Minim.load(embedder=Embedder(cache=False)).scorer
-    return lambda: Minim(scorer)  # a fresh vault per session, one loaded model
-
-
-def find_line(text: str, role: str, needle: str) -> str:
-    for line in text.splitlines():
-        if f"] {role} " in line and needle.lower() in line.lower():
-            return line.strip().split("]")[0].lstrip("[")
-    raise AssertionError(f"no {role} containing {needle!r} in:\n{text}")
 
 
 def audit(log: Path) -> list[dict[str, Any]]:

@@ -100,11 +100,6 @@ _NOT_SECRET_CODES = frozenset(
 )
 
 
-def origin(url: str) -> str:
-    """The comparable origin of `url` (see `webminim.actions.origin_key`)."""
-    return origin_key(url)
-
-
 @dataclass
 class Incident:
     """A request that was rewritten or blocked (no raw values: field names and kinds only).
@@ -286,7 +281,7 @@ class RequestGuard:
         kept, dropped, kinds = self._filter_pairs(parse_qsl(parts.query, keep_blank_values=True))
         path_kinds = self._unnamed(parts.path, "path")
         if path_kinds:
-            raise EgressError(f"the path of {origin(url)} carries {', '.join(sorted(set(path_kinds)))}")
+            raise EgressError(f"the path of {origin_key(url)} carries {', '.join(sorted(set(path_kinds)))}")
         return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(kept), "")), dropped, kinds
 
     def clean_body(self, body: str, content_type: str) -> tuple[str, list[str], list[str]]:
@@ -370,11 +365,11 @@ class RequestGuard:
         self, url: str, headers: Mapping[str, str] | None, post_data: str | None, content_type: str, body_size: int
     ) -> Incident | None:
         if body_size > SCAN_CAP and self.needles():
-            return Incident(origin(url), "blocked", [], [], where=["body"], reason="body too large to search")
+            return Incident(origin_key(url), "blocked", [], [], where=["body"], reason="body too large to search")
         hits = self.secret_hits(url, headers, post_data, content_type)
         if not hits:
             return None
-        target = origin(url)
+        target = origin_key(url)
         if any(needle in target for needle, _, _ in self.needles()):
             target = f"{urlsplit(url).scheme}://[withheld]"  # the host name itself carries a value
         return Incident(
@@ -410,8 +405,8 @@ class RequestGuard:
         """What to do with one request: None to let it pass, {} to abort it, or the
         `continue_` overrides (url, post_data) that strip PSD bound for another origin.
         `page_origin` is the origin of the requesting page, "" when not known."""
-        target = origin(url)
-        home = origin(page_origin)
+        target = origin_key(url)
+        home = origin_key(page_origin)
         if home not in ("", "invalid:", "null") and target == home:  # a page's own requests (file: too)
             return None
         size = body_size if body_size is not None else len((post_data or "").encode("utf-8"))
@@ -509,7 +504,7 @@ def _navigable(url: str, current_url: str) -> str:
     match = _BARE_SCHEME.match(cleaned)
     scheme = match.group(1).lower() if match else ""
     if not scheme:
-        if not is_web_origin(origin(current_url)):
+        if not is_web_origin(origin_key(current_url)):
             raise ActionRefused("goto refused: give a full http(s) URL")
         cleaned = urljoin(current_url, cleaned)
         scheme = urlsplit(cleaned).scheme.lower()
@@ -518,7 +513,7 @@ def _navigable(url: str, current_url: str) -> str:
             f"goto refused: {scheme}: URLs are not opened (they run code or read local data); use an http(s) URL"
         )
     cleaned = cleaned.replace("\\", "/")  # browsers read "\" as "/" in web URLs: compare what they open
-    if not is_web_origin(origin(cleaned)):
+    if not is_web_origin(origin_key(cleaned)):
         raise ActionRefused("goto refused: not a valid http(s) URL")
     return cleaned
 
@@ -527,17 +522,17 @@ def check_navigation(url: str, current_url: str, guard: RequestGuard) -> str:
     """The URL an agent's goto may open: http(s) (or about:blank) only; same origin as is;
     another origin only without PSD and without the vault's values."""
     target = _navigable(url, current_url)
-    if target == "about:blank" or (current_url and origin(target) == origin(current_url)):
+    if target == "about:blank" or (current_url and origin_key(target) == origin_key(current_url)):
         return target
     if guard.secret_hits(target):
-        raise ActionRefused(f"goto refused: the URL for {origin(target)} carries a value withheld from the model")
+        raise ActionRefused(f"goto refused: the URL for {origin_key(target)} carries a value withheld from the model")
     try:
         clean, dropped, kinds = guard.clean_url(target)
     except EgressError as exc:
         raise ActionRefused(f"goto refused: {exc}") from exc
     if dropped:
         raise ActionRefused(
-            f"goto refused: the query for {origin(target)} carries {', '.join(sorted(set(kinds)))} "
+            f"goto refused: the query for {origin_key(target)} carries {', '.join(sorted(set(kinds)))} "
             f"in {', '.join(dropped)}; open {clean} instead"
         )
     return target
