@@ -18,13 +18,13 @@ from pathlib import Path
 import numpy as np
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from extractors.live import extract_page
 from extractors.tree import UITree
 from webarena_env.families import build_family_tree, plan_families
 from webarena_env.inject import PLACEMENTS
 from webarena_env.labeller import document_marks, dom_marks, label_tree
 from webarena_env.pages import PageSpec
 from webarena_env.server import ServedPage, running_sites
+from webarena_env.settle import settled_tree
 from webarena_env.tasks import BROWSE_TASK, PageView, instances_for
 from webminim.browser import launch_options
 from webminim.corpus import CorpusCard, CorpusTree, CorpusWriter, Secret, Variant, make_card
@@ -154,7 +154,7 @@ def _browser(given: Browser | None) -> Iterator[Browser]:
 def build_tree(page: Page, base_url: str, item: TreePlan, *, seed: int, per_type: int) -> CorpusTree:
     """Load one planned page, extract its tree and label it for every task instance."""
     page.goto(base_url + item.url, wait_until="load")
-    tree = extract_page(page)
+    tree = settled_tree(page)
     labels = label_tree(tree, dom_marks(page), document_marks(page))
     served = item.injections()
     view = PageView.of(item.spec, served)

@@ -24,11 +24,11 @@ from pathlib import Path
 import numpy as np
 from playwright.sync_api import Page
 
-from extractors.live import extract_page
 from extractors.naming import naming
 from webarena_env.element_tasks import element_tasks
 from webarena_env.inject import KINDS, PLACEMENTS, Injection, inject
 from webarena_env.labeller import document_marks, dom_marks, element_necessity, element_sensitivity, label_tree
+from webarena_env.settle import settled_tree
 from webminim.corpus import CorpusTree, Secret, Variant
 
 FAMILIES_DIR = Path(__file__).parent / "data" / "families"
@@ -119,9 +119,6 @@ _AUGMENT_JS = """
 """
 
 
-_SETTLE_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
-
-
 def build_family_tree(page: Page, item: FamilyPlan, *, seed: int, per_type: int) -> CorpusTree:
     """Render one vendored page, inject secrets, extract, generate tasks and label them."""
     page.goto(item.path.resolve().as_uri(), wait_until="load")
@@ -129,10 +126,7 @@ def build_family_tree(page: Page, item: FamilyPlan, *, seed: int, per_type: int)
         page.evaluate(_AUGMENT_JS, random.Random(f"augment:{seed}:{item.index}").randrange(1, 2**31 - 1))
     injections = _injections(item, seed)
     inject(page, injections)
-    # Chromium updates its accessibility tree lazily after DOM changes: let style and layout
-    # settle (two animation frames) so that the same page always yields the same tree.
-    page.evaluate(_SETTLE_JS)
-    tree = extract_page(page)
+    tree = settled_tree(page)  # the same page always yields the same tree
     labels = label_tree(tree, dom_marks(page), document_marks(page))
     s = element_sensitivity(tree, labels)
     names = naming(tree)
