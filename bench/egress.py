@@ -120,7 +120,10 @@ class Webminim:
 
 
 def _present(args: dict[str, Any] | None, value: str) -> bool:
-    return args is not None and value.lower() in json.dumps(args, ensure_ascii=False).lower()
+    """Is `value` in the call's arguments? Compared as JSON text, so the value is escaped as
+    JSON escapes it (a code snippet's newlines are `\\n` there)."""
+    escaped = json.dumps(value, ensure_ascii=False)[1:-1].lower()
+    return args is not None and escaped in json.dumps(args, ensure_ascii=False).lower()
 
 
 def score(method: Method, cases: list[Scenario]) -> dict[str, float]:
