@@ -99,3 +99,39 @@ def test_labels_never_read_from_features() -> None:
         element_necessity(tree_from_html(LOGIN), naming(tree_from_html(LOGIN)), a[0]),
         element_necessity(tree_from_html(LOGIN), naming(tree_from_html(LOGIN)), b[0]),
     )
+
+
+SEARCH = """<header>
+<form role=search><input type=search aria-label="Search products"><button>Go</button></form></header>
+<ul><li><h3>Dana Lee</h3><p>The March invoice is attached, please check the totals.</p><button>Reply</button></li>
+<li><h3>Marcus Webb</h3><p>Lunch on Friday works for me.</p><button>Reply</button></li></ul>
+<main><h2>Shipping</h2><p>Orders leave our warehouse within two days.</p><p>Tracking comes by e-mail.</p>
+<h2>Returns</h2><p>Send items back within 30 days.</p></main>"""
+
+
+def test_search_task_names_the_intent_not_the_box() -> None:
+    tree, tasks = _tasks(SEARCH)
+    search = next(t for t in tasks if t.type == "search")
+    box, go = _index(tree, "searchbox", "Search products"), _index(tree, "button", "Go")
+    assert set(search.targets) == {box, go}
+    assert "search products" not in search.text.lower()  # an intent, not the box's name
+
+
+def test_read_item_needs_the_rows_own_text_not_its_neighbours() -> None:
+    tree, tasks = _tasks(SEARCH)
+    item = next(t for t in tasks if t.type == "read_item")
+    n = element_necessity(tree, naming(tree), item)
+    dana = "Dana Lee" in item.text
+    own, other = ("The March invoice", "Lunch on Friday") if dana else ("Lunch on Friday", "The March invoice")
+    text = {p: i for i, node in enumerate(tree) for p in (own, other) if node.name.startswith(p)}
+    assert n[text[own]] == 10 and n[text[other]] == 0
+    assert n[_index(tree, "button", "Reply")] <= 5  # reading is not replying
+
+
+def test_read_section_stops_at_the_next_heading() -> None:
+    tree, tasks = _tasks(SEARCH)
+    section = next(t for t in tasks if t.type == "read_section" and "Shipping" in t.text)
+    n = element_necessity(tree, naming(tree), section)
+    assert n[_index(tree, "StaticText", "Orders leave our warehouse within two days.")] == 10
+    assert n[_index(tree, "StaticText", "Tracking comes by e-mail.")] == 10
+    assert n[_index(tree, "StaticText", "Send items back within 30 days.")] == 0

@@ -3,9 +3,11 @@
 A vendored real-world page has no task templates of its own, so its tasks come from what it
 shows: click a named button or link, type a value into a field, pick an option, tick a
 box, fill a whole form and submit it, read a table cell, act on the row of a list or table
-that a property of the row identifies ("Delete the email from Dana Lee"). Every task names
-its element the way a user would — by the control's name or, for an unnamed control, by
-the text beside it (extractors.naming) — in varied wording.
+that a property of the row identifies ("Delete the email from Dana Lee"). Most tasks name
+their element the way a user would — by the control's name or, for an unnamed control, by
+the text beside it (extractors.naming) — in varied wording; three name only an intent
+(search for a topic, read the item of a row's key, read the section under a heading), so
+that the scorer learns what a search box or a message body is for, not only to match words.
 
 Each task records the node indices it needs (`targets`: necessity 10, `context`: 5); the
 labeller (webarena_env.labeller.element_necessity) turns them into per-node labels.
@@ -93,6 +95,43 @@ ROW_UNNAMED = (
     "Find the row for {key} and click the icon in it",
     "Mark the item {key}",
 )
+# Tasks that name an intent, not an element: the box is "Search products", the task says
+# "Look up a winter jacket". Queries are everyday topics, none from our own sites.
+SEARCH = (
+    "Search for {query}",
+    "Look up {query}",
+    "Find {query} on this site",
+    "Show me results for {query}",
+    "I want to find {query}",
+    'Run a search for "{query}"',
+    "Is there anything about {query} here?",
+)
+READ_ITEM = (
+    "What does the entry from {key} say?",
+    "Read me the item for {key}",
+    "Tell me what {key} wrote",
+    "What are the details listed under {key}?",
+    "Summarize the post by {key}",
+)
+READ_SECTION = (
+    "What does the {heading} section say?",
+    "Read me the part about {heading}",
+    "Summarize {heading} for me",
+    "What is written under {heading}?",
+)
+_QUERIES = (
+    "winter jacket",
+    "tax forms",
+    "jazz concerts",
+    "python tutorial",
+    "budget report",
+    "climate change",
+    "used bicycles",
+    "cheap flights",
+    "printer drivers",
+    "chess openings",
+)
+_SEARCHY = re.compile(r"search|find|query|look ?up|filter", re.I)
 _VALUES = (
     "riley",
     "Myron",
@@ -302,6 +341,72 @@ def _row_action(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
         yield ElementTask("row_action", text, "transactional", (action, key), (row,))
 
 
+def _search(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+    for i in page.controls(frozenset({"searchbox", "textbox", "combobox"})):
+        node = page.nodes[i]
+        if node.role != "searchbox" and not _SEARCHY.search(page.label(i)):
+            continue
+        form = page.form_of(i)
+        button = _submit_button(page, form) if form >= 0 else -1
+        targets = (i, button) if button >= 0 else (i,)
+        yield ElementTask("search", rng.choice(SEARCH).format(query=rng.choice(_QUERIES)), "transactional", targets)
+
+
+_MAX_READ = 8  # texts of one item or section a read task needs, at most
+
+
+def _texts(page: _Page, roots: Iterator[int]) -> list[int]:
+    out = []
+    for root in roots:
+        for k in [root, *page.descendants(root)]:
+            node = page.nodes[k]
+            if node.role == "StaticText" and k not in page.skip and len(_clean(node.name)) >= 2:
+                out.append(k)
+    return out
+
+
+def _read_item(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+    rows = sorted({r for r in page.names.row_of if r >= 0})
+    for row in rows:
+        texts = [k for k in _texts(page, iter((row,))) if not page.nodes[k].interactive]
+        keys = [k for k in texts[:2] if _usable(page.label(k)) and page.unique(k)]
+        body = [k for k in texts if k not in keys and page.index.get(page.nodes[k].parent) is not None]
+        if not keys or not body or row in page.skip:
+            continue
+        key = keys[0]
+        content = tuple(k for k in body if not page.nodes[page.index[page.nodes[k].parent]].interactive)
+        if not content:
+            continue
+        text = rng.choice(READ_ITEM).format(key=page.label(key))
+        yield ElementTask("read_item", text, "informational", (key, *content[:_MAX_READ]), (row,))
+
+
+def _read_section(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+    for h, node in enumerate(page.nodes):
+        if node.role != "heading" or h in page.skip or not _usable(page.label(h)) or node.parent is None:
+            continue
+        siblings = page.nodes[page.index[node.parent]].children if node.parent in page.index else ()
+        after: list[int] = []
+        seen = False
+        for child in siblings:
+            k = page.index.get(child)
+            if k is None:
+                continue
+            if k == h:
+                seen = True
+            elif seen:
+                if page.nodes[k].role == "heading":
+                    break
+                after.append(k)
+        body = [
+            k for k in _texts(page, iter(after)) if page.nodes[page.index[page.nodes[k].parent]].role == "paragraph"
+        ]
+        if not body:
+            continue
+        text = rng.choice(READ_SECTION).format(heading=page.label(h))
+        yield ElementTask("read_section", text, "informational", (h, *body[:_MAX_READ]))
+
+
 GENERATORS: dict[str, Callable[[_Page, random.Random], Iterator[ElementTask]]] = {
     "click": _click,
     "type": _type,
@@ -310,6 +415,9 @@ GENERATORS: dict[str, Callable[[_Page, random.Random], Iterator[ElementTask]]] =
     "fill_form": _fill_form,
     "read_cell": _read,
     "row_action": _row_action,
+    "search": _search,
+    "read_item": _read_item,
+    "read_section": _read_section,
 }
 
 
