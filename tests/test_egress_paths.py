@@ -177,3 +177,43 @@ def test_tuples_are_lists_and_bytes_are_refused():
             with pytest.raises(EgressError, match=message) as caught:
                 ToolMinimizer({"t": schema}, mode=mode).minimize("t", bad)  # type: ignore[arg-type]
             assert "\n" not in str(caught.value)
+
+
+def test_fields_defined_through_ref_keep_their_marks_and_descriptions():
+    schema = {
+        "type": "object",
+        "$defs": {
+            "Pay": {"type": "number", "description": "Current salary of the applicant"},
+            "Contact": {"type": "string", "format": "email", "minimum_necessary": True},
+        },
+        "properties": {"pay": {"$ref": "#/$defs/Pay"}, "reply_to": {"$ref": "#/$defs/Contact"}, "role": S},
+        "required": ["role", "reply_to"],
+    }
+    parsed = ToolSchema.parse("apply", schema)
+    assert parsed.field("/reply_to").necessary and parsed.field("/reply_to").format == "email"
+    assert parsed.field("/pay").description.startswith("Current salary")
+    args = {"pay": 95000, "reply_to": "ann.lee@example.org", "role": "analyst"}
+    result = ToolMinimizer({"apply": schema}).minimize("apply", args)
+    assert result.args == {"reply_to": "ann.lee@example.org", "role": "analyst"}  # the salary is PSD, not needed
+
+
+def test_a_recursive_ref_is_followed_once_and_a_ref_explosion_is_refused():
+    tree = {
+        "$defs": {
+            "Node": {
+                "type": "object",
+                "properties": {"name": S, "kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}}},
+            }
+        },
+        "type": "object",
+        "properties": {"root": {"$ref": "#/$defs/Node"}},
+    }
+    assert set(ToolSchema.parse("t", tree).fields) == {"root", "root.name", "root.kids"}
+    defs = {
+        f"L{i}": {"type": "object", "properties": {f"p{k}": {"$ref": f"#/$defs/L{i + 1}"} for k in range(8)}}
+        for i in range(7)
+    }
+    defs["L7"] = S
+    bomb = {"$defs": defs, "type": "object", "properties": {"x": {"$ref": "#/$defs/L0"}}}
+    with pytest.raises(EgressError, match="expands to more than"):
+        ToolSchema.parse("bomb", bomb)

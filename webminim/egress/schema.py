@@ -386,19 +386,52 @@ def _cached_validator(schema_json: str) -> Any:
     return _linear_validator(validator_class)(schema, registry=_META_SCHEMAS)
 
 
+_MAX_REF_HOPS = 16
+
+
+def _follow(
+    node: Mapping[str, Any], root: Mapping[str, Any], seen: frozenset[str]
+) -> tuple[Mapping[str, Any], frozenset[str]]:
+    """`node` with its local `$ref` chain merged in (its own keywords win), and the refs taken.
+
+    A field defined in `$defs` keeps its description, format, marks and properties; a ref
+    already taken on this path (a recursive type) is not followed again."""
+    out = dict(node)
+    for _ in range(_MAX_REF_HOPS):
+        ref = out.get("$ref")
+        if not isinstance(ref, str) or not (ref == "#" or ref.startswith("#/")) or ref in seen:
+            break
+        seen = seen | {ref}
+        target: Any = root
+        for token in paths.split(ref[1:]) if ref != "#" else ():
+            target = target.get(token) if isinstance(target, dict) else None
+        if not isinstance(target, dict):
+            break
+        out = {**target, **{k: v for k, v in out.items() if k != "$ref"}}
+        if "$ref" in target and target["$ref"] != ref:
+            out["$ref"] = target["$ref"]
+    return out, seen
+
+
 def _fields(schema: Mapping[str, Any]) -> dict[Segments, FieldSpec]:
-    """Object properties (and array items) by exact location; iterative."""
+    """Object properties (and array items) by exact location, local `$ref`s followed; iterative."""
     top_marks = next((schema[k] for k in _MARK_KEYS if isinstance(schema.get(k), dict)), {})
     out: dict[Segments, FieldSpec] = {}
-    stack: list[tuple[Mapping[str, Any], Segments]] = [(schema, ())]
+    start, refs = _follow(schema, schema, frozenset())
+    stack: list[tuple[Mapping[str, Any], Segments, frozenset[str]]] = [(start, (), refs)]
     while stack:
-        node, prefix = stack.pop()
+        node, prefix, refs = stack.pop()
+        if len(prefix) > MAX_SCHEMA_DEPTH:
+            continue
         required = set(r for r in (node.get("required") or ()) if isinstance(r, str))
         properties = node.get("properties")
-        for name, prop in properties.items() if isinstance(properties, dict) else ():
-            if not isinstance(prop, dict):
+        for name, raw_prop in properties.items() if isinstance(properties, dict) else ():
+            if not isinstance(raw_prop, dict):
                 continue
+            prop, taken = _follow(raw_prop, schema, refs)
             segments: Segments = (*prefix, name)
+            if len(out) >= MAX_SCHEMA_NODES:  # refs reused at every level multiply the fields
+                raise EgressError(f"schema expands to more than {MAX_SCHEMA_NODES:,} fields through its $refs")
             display = _display(segments)
             raw = next((prop[k] for k in _MARK_KEYS if k in prop), top_marks.get(display))
             necessary, hint = _hint(raw)
@@ -415,8 +448,9 @@ def _fields(schema: Mapping[str, Any]) -> dict[Segments, FieldSpec]:
             )
             # descend through objects and (nested) arrays of objects
             inner, where = prop, segments
-            while isinstance(inner.get("items"), dict):
-                inner, where = inner["items"], (*where, None)
+            while isinstance(inner.get("items"), dict) and len(where) <= MAX_SCHEMA_DEPTH:
+                inner, taken = _follow(inner["items"], schema, taken)
+                where = (*where, None)
             if isinstance(inner.get("properties"), dict):
-                stack.append((inner, where))
+                stack.append((inner, where, taken))
     return out
