@@ -1,33 +1,26 @@
-"""A deterministic scripted agent for the 27 task types, acting from observation text alone.
+"""A deterministic agent that sees exactly what an LLM behind webminim would see.
 
-It reads the WebArena-format observation (what a remote LLM would get), finds the named
-entity and the control by role and name, acts with WebArena actions, and checks that the
-site changed as the task requires. It knows the task's wording (the names it mentions),
-never the page's DOM. Run on the raw view (`RawPage`) and on webminim's sanitized view
-(`MinimPage`), it measures what minimization costs an agent.
+Its whole input is the task text and observation text (WebArena format); its whole output
+is action strings. It understands a task by matching its wording against the task
+templates (language, not page data), finds entities and controls by role and name in the
+observation, acts, and answers reading tasks with `stop [answer]`. It never gets a page,
+the site's data or the vault: `run` receives a `TextEnv` (two string functions), and a test
+drives it from recorded observation strings alone. Success is judged elsewhere
+(e2e/judges.py), from the site's server state and the answer.
 """
 
 from __future__ import annotations
 
 import ast
-import json
 import re
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-from playwright.sync_api import Page
-
-from extractors.live import extract_page, locator_for
-from webarena_env.content import forum, mail, shop
-from webarena_env.inject import Injection
-from webarena_env.pages import PageSpec
-from webarena_env.tasks import TaskInstance
-from webminim.actions import parse_action
-from webminim.renderers import render
+from webarena_env.tasks import TASK_TYPES
 
 _LINE = re.compile(r"^(\t*)\[([^\]]+)\] (\S+) ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")(.*)$")
+MAX_ANSWER = 4_000
 
 
 @dataclass(frozen=True)
@@ -79,79 +72,89 @@ class Observation:
             candidates, key=lambda line: (abs(line.index - anchor.index), line.index < anchor.index), default=None
         )
 
+    def text_after(self, anchor: Line | None, *, stop: str = r"^$", limit: int = 60) -> list[str]:
+        """The texts shown after `anchor` (all texts without one), up to a heading matching `stop`."""
+        start = anchor.index + 1 if anchor is not None else 0
+        out: list[str] = []
+        for line in self.lines[start : start + limit]:
+            if line.role == "heading" and re.search(stop, line.name, re.I):
+                break
+            if line.role in ("StaticText", "paragraph", "listitem") and line.name.strip():
+                out.append(line.name.strip())
+        return out
 
-class Browser(Protocol):
-    page: Page
+
+# -- understanding the task: its wording against the task templates -------------------------
+
+
+@dataclass(frozen=True)
+class Intent:
+    type: str
+    slots: dict[str, str]
+
+
+def _template_regex(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    body = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+    return re.compile(rf"^{body}$", re.I)
+
+
+_TEMPLATES = [(t.name, _template_regex(tpl)) for t in TASK_TYPES.values() for tpl in t.templates]
+
+
+def understand(task: str) -> Intent:
+    """The task type and its slots (product, sender, subject, ...) from the task's words."""
+    for name, rx in _TEMPLATES:
+        m = rx.match(task.strip())
+        if m:
+            slots = {k: v.strip() for k, v in m.groupdict().items()}
+            if name == "vote_content":
+                slots["dir"] = "down" if task.lower().startswith("downvote") else "up"
+            return Intent(name, slots)
+    raise TaskFailed(f"task not understood: {task!r}")
+
+
+# -- acting through text ------------------------------------------------------------------------
+
+
+class TextEnv(Protocol):
+    """All the agent may touch: the current observation, and an action that returns the next."""
 
     def observe(self) -> str: ...
 
-    def act(self, action: str) -> None: ...
-
-
-class RawPage:
-    """The unprotected baseline: the full observation, actions executed as given."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.tree = None
-        self.answer: str | None = None
-
-    def observe(self) -> str:
-        self.tree = extract_page(self.page)
-        return render(self.tree, "webarena")
-
-    def act(self, action: str) -> None:
-        parsed = parse_action(action)
-        if parsed.kind == "stop":
-            self.answer = parsed.text
-            return
-        node = self.tree[parsed.node_id]
-        locator = locator_for(self.page, node)
-        if parsed.kind == "click":
-            locator.click()
-        elif parsed.kind == "type":
-            locator.fill(parsed.text)
-            if parsed.press_enter:
-                locator.press("Enter")
+    def act(self, action: str) -> str: ...
 
 
 class TaskFailed(Exception):
     pass
 
 
-@dataclass
-class Episode:
-    browser: Browser
-    spec: PageSpec
-    base_url: str
-    injections: list[Injection]
-    steps: int = 0
-    seen: list[str] = field(default_factory=list)
-    actions: list[str] = field(default_factory=list)
+class ActionFailed(Exception):
+    """An action the browser or the broker refused (its one-line reason)."""
 
-    def observe(self) -> Observation:
-        text = self.browser.observe()
-        self.seen.append(text)
-        return Observation.parse(text)
+
+@dataclass
+class Agent:
+    env: TextEnv
+    intent: Intent
+    answer: str | None = None
+    steps: int = 0
+    max_steps: int = 10
 
     def act(self, action: str) -> Observation:
-        self.actions.append(action)
+        if self.steps >= self.max_steps:
+            raise TaskFailed("step budget spent")
         self.steps += 1
-        self.browser.act(action)
-        self.browser.page.wait_for_load_state("load")
-        return self.observe()
+        return Observation.parse(self.env.act(action))
 
-    def click(self, line: Line | None, what: str) -> Observation:
+    def click(self, obs: Observation, line: Line | None, what: str) -> Observation:
         if line is None:
             raise TaskFailed(f"cannot see {what}")
         try:
             return self.act(f"click [{line.id}]")
-        except Exception as exc:  # noqa: BLE001 - an overlay in the way: dismiss it once, retry
-            if "Timeout" not in str(exc):
-                raise
-            current = Observation.parse(self.seen[-1])
-            dismiss = current.find("button", r"^(never|close|dismiss|no thanks|not now)$")
-            if dismiss is None:
+        except ActionFailed as exc:  # an overlay in the way: dismiss it once, retry
+            dismiss = obs.find("button", r"^(never|close|dismiss|no thanks|not now)$")
+            if "Timeout" not in str(exc) or dismiss is None:
                 raise
             self.act(f"click [{dismiss.id}]")
             return self.act(f"click [{line.id}]")
@@ -161,324 +164,278 @@ class Episode:
             raise TaskFailed(f"cannot see {what}")
         return self.act(f"type [{line.id}] [{text}] [{1 if enter else 0}]")
 
-    def state(self) -> list[dict[str, Any]]:
-        with urllib.request.urlopen(f"{self.base_url}/__state") as response:
-            return json.load(response)
-
-    def url(self) -> str:
-        return self.browser.page.url
+    def stop(self, answer: str) -> None:
+        answer = " | ".join(answer.split("\n"))[:MAX_ANSWER]
+        self.answer = answer
+        self.act(f"stop [{answer}]")
 
 
 SEARCHBOX = "searchbox|textbox"
 SEARCH_FIELD = r"search|looking for|find|refine"
-SEARCH_BUTTON = r"^(search|search now|search items|go|look up|find|🔎|🔍|⌕)$"
-
-
-def _search(ep: Episode, obs: Observation, query: str) -> bool:
-    box = next((line for line in obs.all(SEARCHBOX, SEARCH_FIELD)), None)
-    obs = ep.type(box, query, "a search box", enter=True)
-    return "/search" in ep.url() and "q=" in ep.url()
-
-
-def _placeholder_or(text: str, pattern: str) -> str | None:
-    """A vault placeholder in `text` of the given kind, if the view abstracted the value."""
-    m = re.search(rf"\[{pattern}_\d+\]", text)
-    return m.group(0) if m else None
-
-
 REPLY_LINK = r"^(reply|answer|respond|write a reply|comment|leave a comment)$"
 COMPOSE = r"compose|write|new message|new mail|new email|draft|\+ create"
 SEND = r"^(send|send now|deliver|send message|dispatch|send it)$"
+MONEY = r"\$\s?\d[\d,]*(?:\.\d\d)?"
+CODE = re.compile(r"\[OTP_\d+\]|(?<!\d)\d{6}(?!\d)")
+
+
+def _search(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    box = next(iter(obs.all(SEARCHBOX, SEARCH_FIELD)), None)
+    agent.type(box, slots["query"], "a search box", enter=True)
+
+
+def _open(agent: Agent, obs: Observation, title: str, what: str) -> tuple[Observation, Line | None]:
+    """Go to the page whose heading is `title` (following its link unless already there)."""
+    heading = obs.find("heading", title, exact=True)
+    if heading is None:
+        obs = agent.click(obs, obs.find("link", title, exact=True), what)
+        heading = obs.find("heading", title, exact=True)
+    return obs, heading
+
+
+def _read_page(agent: Agent, obs: Observation, slots: dict[str, str], key: str, what: str) -> None:
+    obs, heading = _open(agent, obs, slots[key], what)
+    agent.stop("\n".join(obs.text_after(heading, limit=200)))
+
 
 # -- shopping -------------------------------------------------------------------------------------
 
 
-def product_name(ep: Episode, key: str) -> str:
-    return shop(ep.spec.seed).product(key).name
+def t_view_product_details(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    obs, heading = _open(agent, obs, slots["product"], f"the link to {slots['product']}")
+    agent.stop("\n".join(obs.text_after(heading, stop=r"review|related|also", limit=40)))
 
 
-def t_search_product(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    query = re.sub(r"^(?:search the store for|find|look up)\s+", "", task.text, flags=re.I)
-    query = re.sub(r"\s+(?:using the site search|on this shop)$", "", query)
-    return _search(ep, obs, query.strip())
-
-
-def t_view_product_details(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    name = product_name(ep, task.targets[0])
-    link = obs.find("link", name, exact=True)
-    if link is None and obs.find("heading", name, exact=True):
-        return True  # already on the product page
-    ep.click(link, f"the link to {name}")
-    return f"id={task.targets[0]}" in ep.url()
-
-
-def t_add_to_cart(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    name = product_name(ep, task.targets[0])
+def t_add_to_cart(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    name = slots["product"]
     anchor = obs.find("link|heading", name, exact=True)
     if anchor is None:
         raise TaskFailed(f"cannot see {name}")
+    window = 60 if anchor.role == "heading" else 14  # the product's own page: its buttons follow its details
     button = obs.find("button", rf"add {re.escape(name)} to") or obs.near(
-        anchor, "button", r"add to|buy now|basket|bag|trolley|put in cart|purchase", after=True
+        anchor, "button", r"add to|buy now|basket|bag|trolley|put in cart|purchase", window=window, after=True
     )
-    before = len(ep.state())
-    ep.click(button, "an add-to-cart button")
-    added = ep.state()[before:]
-    return any(a["action"] == "add_to_cart" and a.get("product") == task.targets[0] for a in added)
+    agent.click(obs, button, "an add-to-cart button")
 
 
-def t_view_cart(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    link = obs.find("link", r"\b(cart|basket|bag|trolley)\b")
-    ep.click(link, "the cart link")
-    return "/cart" in ep.url()
+def t_view_cart(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    agent.click(obs, obs.find("link", r"\b(cart|basket|bag|trolley)\b"), "the cart link")
 
 
-def t_read_reviews(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    name = product_name(ep, task.targets[0])
-    if obs.find("heading", name, exact=True) is None:
-        obs = ep.click(obs.find("link", name, exact=True), f"the link to {name}")
-    reviews = shop(ep.spec.seed).product(task.targets[0]).reviews
-    return any(r.text[:40] in obs.text for r in reviews)
+def t_read_reviews(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    obs, heading = _open(agent, obs, slots["product"], f"the link to {slots['product']}")
+    reviews = obs.find("heading", r"review|what buyers|customers say|ratings|opinions|feedback")
+    agent.stop("\n".join(obs.text_after(reviews or heading, stop=r"related|also|similar", limit=120)))
 
 
-def t_compare_products(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    names = [product_name(ep, key) for key in task.targets]
-    return all(name in obs.text for name in names)
+def t_compare_products(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    parts = []
+    for name in (slots["product"], slots["other"]):
+        anchor = obs.find("link|heading", name, exact=True)
+        if anchor is None:
+            raise TaskFailed(f"cannot see {name}")
+        price = obs.near(anchor, "StaticText", MONEY, window=8, after=True)
+        if price is None:
+            raise TaskFailed(f"cannot see the price of {name}")
+        parts.append(f"{name}: {price.name}")
+    agent.stop("; ".join(parts))
 
 
-def t_add_to_wishlist(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    before = len(ep.state())
-    ep.click(obs.find("button", r"wish|favou?rite|save|keep for later|remember this"), "the wishlist button")
-    return any(a["action"] == "add_to_wishlist" for a in ep.state()[before:])
+def t_add_to_wishlist(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    obs, _ = _open(agent, obs, slots["product"], f"the link to {slots['product']}")
+    agent.click(obs, obs.find("button", r"wish|favou?rite|save|keep for later|remember this"), "the wishlist button")
 
 
-def t_access_bookmark(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    name = dict(shop(ep.spec.seed).bookmarks)[task.targets[0]]
-    ep.click(obs.find("link", name, exact=True), f"the bookmark {name}")
-    return f"list={task.targets[0]}" in ep.url()
+def t_access_bookmark(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    agent.click(obs, obs.find("link", slots["bookmark"], exact=True), f"the bookmark {slots['bookmark']}")
 
 
-def _injection(ep: Episode, kind: str) -> Injection:
-    return next(i for i in ep.injections if i.kind == kind)
+def t_switch_tab(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    agent.click(obs, obs.find("tab", slots["tab"], exact=True), f"the tab {slots['tab']}")
 
 
-def t_switch_tab(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    title = _injection(ep, "tabs").values[task.targets[0]]
-    obs = ep.click(obs.find("tab", title, exact=True), f"the tab {title}")
-    tab = obs.find("tab", title, exact=True)
-    return tab is not None and "selected: True" in tab.rest
+def _code(obs: Observation) -> str:
+    for line in obs.lines:
+        found = CODE.search(line.name)
+        if found and (found.group(0).startswith("[") or re.search(r"code|otp|verif|one-time|2fa", line.name, re.I)):
+            return found.group(0)
+    raise TaskFailed("cannot see a verification code")
 
 
-def t_extract_2fa_code(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    code = next(i for i in ep.injections if i.kind == "otp").values["code"]
-    line = next((line for line in obs.lines if re.search(r"code is \d{6}|\[OTP_\d+\]", line.name)), None)
-    if line is None:
-        raise TaskFailed("cannot see a verification code")
-    found = re.search(r"\d{6}|\[OTP_\d+\]", line.name).group(0)
-    ep.act(f"stop [{found}]")
-    return ep.browser.answer == code
+def t_extract_2fa_code(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    agent.stop(_code(obs))
 
 
-def t_complete_2fa(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    line = next((line for line in obs.lines if re.search(r"code is \d{6}|\[OTP_\d+\]", line.name)), None)
-    if line is None:
-        raise TaskFailed("cannot see the code")
-    code = re.search(r"(?<=code is )\d{6}|\[OTP_\d+\]", line.name).group(0)
-    obs = ep.type(obs.find("textbox", r"code"), code, "the code field")
-    before = len(ep.state())
-    ep.click(obs.find("button", r"verify|submit|continue|next|confirm|check code|validate"), "the verify button")
-    return any(a["action"] == "verify_2fa" and a.get("ok") for a in ep.state()[before:])
+def t_complete_2fa(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    obs = agent.type(obs.find("textbox", r"code"), _code(obs), "the code field")
+    agent.click(obs, obs.find("button", r"verify|submit|continue|next|confirm|check code|validate"), "verify")
 
 
 # -- forum ----------------------------------------------------------------------------------------
 
 
-def post_title(ep: Episode, key: str) -> str:
-    return forum(ep.spec.seed).post(key).title
+def t_read_post(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    obs, heading = _open(agent, obs, slots["post"], f"the post {slots['post']}")
+    agent.stop("\n".join(obs.text_after(heading, stop=r"comment|repl|respons|discussion|answer|reaction")))
 
 
-def t_read_post(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    post = forum(ep.spec.seed).post(task.targets[0])
-    if obs.find("heading", post.title, exact=True) is None:
-        obs = ep.click(obs.find("link", post.title, exact=True), f"the post {post.title}")
-    return post.body[:40] in obs.text
+def t_read_comments(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    obs, heading = _open(agent, obs, slots["post"], f"the post {slots['post']}")
+    comments = obs.find("heading", r"comment|repl|respons|discussion|answer|reaction")
+    agent.stop("\n".join(obs.text_after(comments or heading, limit=400)))
 
 
-def t_read_comments(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    post = forum(ep.spec.seed).post(task.targets[0])
-    if obs.find("heading", post.title, exact=True) is None:
-        obs = ep.click(obs.find("link", post.title, exact=True), f"the post {post.title}")
-    return sum(c.text[:30] in obs.text for c in post.comments) >= len(post.comments) // 2
+def _thing(obs: Observation, thing: str) -> Line:
+    quoted = re.fullmatch(r'the post "(.+)"', thing)
+    author = re.fullmatch(r"(.+)'s comment", thing)
+    needle = quoted.group(1) if quoted else author.group(1) if author else thing
+    line = next((line for line in obs.lines if needle in line.name), None)
+    if line is None:
+        raise TaskFailed(f"cannot see {thing}")
+    return line
 
 
-def _comment(ep: Episode, key: str) -> Any:
-    return next(c for p in forum(ep.spec.seed).posts for c in p.comments if c.id == key)
-
-
-def t_vote_content(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    key, direction = task.targets[0], task.targets[1].split(":")[1]
-    anchor_text = post_title(ep, key) if key.startswith("t") else _comment(ep, key).text[:40]
-    anchor = next((line for line in obs.lines if anchor_text in line.name), None)
-    if anchor is None:
-        raise TaskFailed("cannot see the item to vote on")
+def t_vote_content(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    anchor = _thing(obs, slots["thing"])
     words = (
         r"upvote|vote up|\+1|thumbs up|agree|like|recommend|▲"
-        if direction == "up"
+        if slots["dir"] == "up"
         else r"downvote|vote down|-1|thumbs down|disagree|unhelpful|flag|not useful|▼"
     )
-    button = obs.near(anchor, "button", words, window=10)
-    before = len(ep.state())
-    ep.click(button, f"a {direction}vote button")
-    return any(a["action"] == "vote" and a["target"] == key and a["dir"] == direction for a in ep.state()[before:])
+    button = obs.near(anchor, "button", words, window=10, after=True) or obs.near(anchor, "button", words, window=10)
+    agent.click(obs, button, f"a {slots['dir']}vote button")
 
 
-def t_search_discussion(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    query = re.sub(r"^(?:search the forum for discussions about|find threads about)\s+", "", task.text, flags=re.I)
-    return _search(ep, obs, query)
+def t_search_product(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    _search(agent, obs, slots)
 
 
-def t_navigate_forums(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    name = forum(ep.spec.seed).forum(task.targets[0]).name
-    ep.click(obs.find("link", rf"^(?:f/|#){re.escape(name)}\b"), f"the forum {name}")
-    return f"f={task.targets[0]}" in ep.url()
+t_search_discussion = t_search_email = t_search_product
 
 
-def t_reply_comment(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    comment = _comment(ep, task.targets[0])
-    if "/reply" not in ep.url():
-        anchor = next((line for line in obs.lines if comment.text[:40] in line.name), None)
-        if anchor is None:
-            raise TaskFailed("cannot see the comment")
-        obs = ep.click(obs.near(anchor, "link|button", REPLY_LINK, window=10), "the reply link")
-    obs = ep.type(obs.find("textbox", r"reply|response|thoughts|comment"), "Thanks for the tip!", "the reply box")
-    before = len(ep.state())
-    ep.click(obs.find("button", r"^(save|post|submit|publish|reply|send reply|done)$"), "the submit button")
-    return any(a["action"] == "reply" and "Thanks" in a.get("text", "") for a in ep.state()[before:])
+def t_navigate_forums(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    name = slots["forum"]
+    agent.click(obs, obs.find("link", rf"^(?:f/|#)?{re.escape(name)}\b"), f"the forum {name}")
 
 
-def t_open_slack_app(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    ep.click(obs.find("link", r"open slack"), "Open Slack")
-    return ep.url().endswith("#slack")
+def t_reply_comment(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    author = slots["author"]
+    box = obs.find("textbox", rf"reply to {re.escape(author)}")
+    if box is None:  # open the comment's own reply form
+        anchor = _thing(obs, f"{author}'s comment")
+        link = obs.near(anchor, "link|button", REPLY_LINK, window=12, after=True)
+        if link is not None:
+            obs = agent.click(obs, link, "the reply link")
+        box = obs.find("textbox", rf"reply to {re.escape(author)}") or obs.find("textbox", r"reply|respon|comment")
+    obs = agent.type(box, "Thanks for the tip!", "the reply box")
+    box = obs.find("textbox", r"reply|respon|comment|thoughts") or box
+    submit = r"^(save|post|submit|publish|reply|send reply|done|send|post reply|comment)$"
+    agent.click(obs, obs.near(box, "button", submit, window=6, after=True) or obs.find("button", submit), "submit")
+
+
+def t_open_slack_app(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    agent.click(obs, obs.find("link", r"open slack"), "Open Slack")
 
 
 # -- mail -----------------------------------------------------------------------------------------
 
 
-def t_read_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    message = mail(ep.spec.seed).message(task.targets[0])
-    if obs.find("heading", message.subject, exact=True) is None:
-        obs = ep.click(obs.find("link", message.subject, exact=True), f"the email {message.subject}")
-    return message.body.split("\n\n")[1][:40] in obs.text
+def t_read_email(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    _read_page(agent, obs, slots, "subject", f"the email {slots['subject']}")
 
 
-def _open_message(ep: Episode, obs: Observation, key: str) -> Observation:
-    message = mail(ep.spec.seed).message(key)
-    if f"id={key}" in ep.url() or obs.find("heading", message.subject, exact=True):
-        return obs
-    return ep.click(obs.find("link", message.subject, exact=True), f"the email {message.subject}")
-
-
-def _contact_address(ep: Episode, obs: Observation, key: str) -> str:
-    """The contact's address as the view shows it: the text itself, or its vault placeholder."""
-    name, email = mail(ep.spec.seed).contacts[int(key[1:])]
-    line = next((line for line in obs.lines if email in line.name), None)
-    if line is not None:
-        return email
+def _address(obs: Observation, name: str) -> str:
+    """A contact's address as the view shows it: the text itself, or its vault placeholder."""
     anchor = next((line for line in obs.lines if name in line.name), None)
-    if anchor is not None:
-        near = obs.near(anchor, "StaticText|listitem", r"\[EMAIL_\d+\]|@", window=2)
-        if near is not None:
-            return _placeholder_or(near.name, "EMAIL") or near.name
+    if anchor is None:
+        raise TaskFailed(f"cannot see {name}")
+    for line in [anchor, *(obs.lines[anchor.index + 1 : anchor.index + 3])]:
+        found = re.search(r"\[EMAIL_\d+\]|[\w.+-]+@[\w-]+\.[\w.]+", line.name)
+        if found:
+            return found.group(0)
     raise TaskFailed(f"cannot see {name}'s address")
 
 
-def t_compose_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    address = _contact_address(ep, obs, task.targets[0])
-    if "/compose" not in ep.url():
-        obs = ep.click(obs.find("link|button", COMPOSE), "compose")
-    obs = ep.type(obs.find("textbox", r"^to$"), address, "the To field")
-    obs = ep.type(obs.find("textbox", r"subject|title"), "Quick question", "the subject field")
-    before = len(ep.state())
-    ep.click(obs.find("button", SEND), "send")
-    expected = mail(ep.spec.seed).contacts[int(task.targets[0][1:])][1]
-    return any(a["action"] == "send" and a.get("to") == expected for a in ep.state()[before:])
+def t_compose_email(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    address = _address(obs, slots["contact"])
+    if obs.find("textbox", r"^to$") is None:
+        obs = agent.click(obs, obs.find("link|button", COMPOSE), "compose")
+    obs = agent.type(obs.find("textbox", r"^to$"), address, "the To field")
+    obs = agent.type(obs.find("textbox", r"subject|title"), slots["topic"].capitalize(), "the subject field")
+    agent.click(obs, obs.find("button", SEND), "send")
 
 
-def t_reply_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    obs = _open_message(ep, obs, task.targets[0])
-    if "/reply" not in ep.url():
-        obs = ep.click(obs.find("link|button", r"^(reply|respond)$"), "reply")
-    obs = ep.type(obs.find("textbox", r"message|body"), "I agree, thanks.", "the message body")
-    before = len(ep.state())
-    ep.click(obs.find("button", SEND), "send")
-    return any(a["action"] == "send" and a.get("in_reply_to") == task.targets[0] for a in ep.state()[before:])
+def t_reply_email(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    if obs.find("textbox", r"message|body") is None or obs.find("textbox", r"^to$"):
+        obs, _ = _open(agent, obs, slots["subject"], f"the email {slots['subject']}")
+        obs = agent.click(obs, obs.find("link|button", r"^(reply|respond)$"), "reply")
+    obs = agent.type(obs.find("textbox", r"message|body"), "I agree, thanks.", "the message body")
+    agent.click(obs, obs.find("button", SEND), "send")
 
 
-def t_search_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    query = re.sub(r"^(?:search my mail for|find emails about)\s+", "", task.text, flags=re.I)
-    return _search(ep, obs, query)
+def t_forward_email(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    if obs.find("textbox", r"^to$") is None:
+        address = _address(obs, slots["contact"])
+        obs, _ = _open(agent, obs, slots["subject"], f"the email {slots['subject']}")
+        forward = r"forward|send on|fwd|share by mail|pass on|redirect"
+        obs = agent.click(obs, obs.find("link|button", forward), "forward")
+    else:
+        address = _address(obs, slots["contact"])
+    obs = agent.type(obs.find("textbox", r"^to$"), address, "the To field")
+    agent.click(obs, obs.find("button", SEND), "send")
 
 
-def t_forward_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    address = _contact_address(ep, obs, task.targets[1])
-    obs = _open_message(ep, obs, task.targets[0])
-    if "mode=forward" not in ep.url():
-        obs = ep.click(obs.find("link|button", r"forward|send on|fwd|share by mail|pass on|redirect"), "forward")
-    address = address if not address.startswith("[") else _contact_address(ep, obs, task.targets[1])
-    obs = ep.type(obs.find("textbox", r"^to$"), address, "the To field")
-    before = len(ep.state())
-    ep.click(obs.find("button", SEND), "send")
-    expected = mail(ep.spec.seed).contacts[int(task.targets[1][1:])][1]
-    return any(
-        a["action"] == "send" and a.get("to") == expected and a.get("in_reply_to") == task.targets[0]
-        for a in ep.state()[before:]
-    )
-
-
-def t_delete_email(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    message = mail(ep.spec.seed).message(task.targets[0])
-    anchor = obs.find("link|heading", message.subject, exact=True)
+def t_delete_email(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    anchor = obs.find("link|heading", slots["subject"], exact=True)
     if anchor is None:
         raise TaskFailed("cannot see the email")
-    before = len(ep.state())
     delete = r"delete|trash|bin|discard|remove|throw away|🗑"
     # a message's own control follows it (row or reading pane); fall back to the nearest one
-    ep.click(obs.near(anchor, "button", delete, after=True) or obs.near(anchor, "button", delete), "delete")
-    return any(a["action"] == "delete" and a.get("message") == task.targets[0] for a in ep.state()[before:])
+    agent.click(obs, obs.near(anchor, "button", delete, after=True) or obs.near(anchor, "button", delete), "delete")
 
 
-def t_save_password(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    obs = ep.click(obs.find("button", r"save password"), "Save password")
-    return obs.find("button", r"password saved") is not None
+def t_save_password(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    agent.click(obs, obs.find("button", r"save password"), "Save password")
 
 
-def t_read_slack_message(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    return _injection(ep, "slack").values["message"] in obs.text
+def t_read_slack_message(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    anchor = next((line for line in obs.lines if re.search(r"slack", line.name, re.I)), None)
+    if anchor is None:
+        raise TaskFailed("cannot see a Slack notification")
+    agent.stop("\n".join(obs.text_after(anchor, limit=6)))
 
 
-def t_reply_slack(ep: Episode, task: TaskInstance, obs: Observation) -> bool:
-    obs = ep.type(obs.find("textbox", r"^reply to"), "on it", "the Slack reply box")
-    obs = ep.click(obs.find("button", r"^send$"), "Send")
-    return obs.find("button", r"reply sent") is not None
+def t_reply_slack(agent: Agent, obs: Observation, slots: dict[str, str]) -> None:
+    reply = re.search(r"with '([^']+)'|saying (.+)$", slots.get("_task", ""))
+    text = next((g for g in reply.groups() if g), "on it") if reply else "on it"
+    box = obs.find("textbox", r"^reply to")
+    obs = agent.type(box, text, "the Slack reply box")
+    agent.click(obs, obs.near(box, "button", r"^send$", window=4) if box else None, "Send")
 
 
-HANDLERS: dict[str, Callable[[Episode, TaskInstance, Observation], bool]] = {
+HANDLERS: dict[str, Callable[[Agent, Observation, dict[str, str]], None]] = {
     name.removeprefix("t_"): fn for name, fn in globals().items() if name.startswith("t_") and callable(fn)
 }
 
 
 @dataclass(frozen=True)
 class Outcome:
-    task: TaskInstance
-    success: bool
-    reason: str
+    """What the agent did: its answer (reading tasks), its steps, or why it gave up."""
+
+    answer: str | None
     steps: int
+    error: str = ""
 
 
-def run(ep: Episode, task: TaskInstance) -> Outcome:
+def run(env: TextEnv, task: str) -> Outcome:
+    """Do `task` through `env`; never raises (a refused action or a missing control is an error)."""
+    agent: Agent | None = None
     try:
-        ok = HANDLERS[task.type](ep, task, ep.observe())
-        return Outcome(task, bool(ok), "" if ok else "site state did not change as required", ep.steps)
-    except TaskFailed as exc:
-        return Outcome(task, False, str(exc), ep.steps)
-    except Exception as exc:  # noqa: BLE001 - a refused or failed action is a failed task, with its reason
-        return Outcome(task, False, f"{type(exc).__name__}: {str(exc).splitlines()[0]}", ep.steps)
+        intent = understand(task)
+        agent = Agent(env, intent)
+        HANDLERS[intent.type](agent, Observation.parse(env.observe()), {**intent.slots, "_task": task})
+        return Outcome(agent.answer, agent.steps)
+    except (TaskFailed, ActionFailed) as exc:
+        return Outcome(agent.answer if agent else None, agent.steps if agent else 0, str(exc))
+    except Exception as exc:  # noqa: BLE001 - a bug in a handler is a failed task, with its reason
+        return Outcome(None, agent.steps if agent else 0, f"{type(exc).__name__}: {str(exc).splitlines()[0]}")

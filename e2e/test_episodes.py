@@ -1,5 +1,7 @@
-"""Whole episodes: the scripted agent runs every task type in both themes on the full and on
-the sanitized view. It must still succeed, and no injected secret may leave the device."""
+"""Whole episodes: a text-only agent (task text and observation strings, nothing else) runs
+every task type in both themes on the full and on the sanitized view; each episode is judged
+from the site's server state or the agent's answer. It must still succeed, and no injected
+secret may leave the device, by any observation, action or cross-origin request."""
 
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ from webminim.embedder import Embedder
 from webminim.minim import Minim
 
 sys.path.insert(0, str(Path(__file__).parent))
-from run_episodes import Report, run_all  # noqa: E402
+from episodes import cases  # noqa: E402
+from run_episodes import Report, leaks_in, run_all, run_case  # noqa: E402
 
-# Measured with the shipped checkpoint: 40 of 54 (74%); a drop below the floor is a regression.
-SANITIZED_SUCCESS_FLOOR = 0.70
+FULL_VIEW_FLOOR = 0.98  # the agent itself must work: on the raw view it solves (nearly) everything
+# Measured with the shipped checkpoint, one case per task type and theme: see README "Task success".
+KEPT_FLOOR = 0.80  # sanitized successes among the episodes solved on the full view
 
 
 @pytest.fixture(scope="module")
@@ -29,21 +33,31 @@ def report(browser: Browser, sites: SiteServer) -> Report:
 
 def test_every_task_type_runs_in_both_themes(report: Report):
     for view in ("raw", "sanitized"):
-        covered = {(c.task.type, c.spec.theme) for c, _ in report.outcomes[view]}
+        covered = {(c.task.type, c.spec.theme) for c, _, _ in report.outcomes[view]}
         assert covered == {(t, th) for t in TASK_TYPES for th in ("a", "b")}
 
 
-def test_the_agent_completes_every_task_on_the_full_view(report: Report):
-    failed = [f"{c.label}: {o.reason}" for c, o in report.outcomes["raw"] if not o.success]
-    assert not failed, failed
+def test_the_agent_completes_the_tasks_on_the_full_view(report: Report):
+    failed = [f"{c.label}: {v.reason}" for c, _, v in report.outcomes["raw"] if not v.success]
+    assert report.success("raw") >= FULL_VIEW_FLOOR, failed
 
 
 def test_the_agent_still_succeeds_on_the_sanitized_view(report: Report):
-    success = report.success("sanitized")
-    failed = [f"{c.label}: {o.reason}" for c, o in report.outcomes["sanitized"] if not o.success]
-    assert success >= SANITIZED_SUCCESS_FLOOR, f"{success:.1%} < {SANITIZED_SUCCESS_FLOOR:.0%}: {failed}"
+    failed = [f"{c.label}: {v.reason}" for c, _, v in report.outcomes["sanitized"] if not v.success]
+    assert report.kept() >= KEPT_FLOOR, f"{report.kept():.1%} < {KEPT_FLOOR:.0%}: {failed}"
 
 
 def test_no_injected_secret_leaves_the_device_in_any_episode(report: Report):
     assert report.secrets_checked >= 200  # OTP, password, Slack, tab titles on every page
+    assert report.requests_checked > 0  # the sites' tracker made real cross-origin requests
     assert report.leaks == []
+
+
+def test_the_leak_check_catches_a_code_that_reaches_a_third_party(browser: Browser, sites: SiteServer):
+    """Without the broker, typing the 2FA code lets the site's tracker beacon it to another
+    origin: the check must see it there (so a clean sanitized run means something)."""
+    case = next(c for c in cases(1) if c.task.type == "complete_2fa" and c.spec.theme == "a")
+    _, verdict, places = run_case(browser, sites.url, case, "raw", None)
+    assert verdict.success
+    _, found = leaks_in(case, [(where, text) for where, text in places if where == "beacon received"])
+    assert any("otp secret in a beacon received" in leak for leak in found), found

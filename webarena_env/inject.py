@@ -193,6 +193,16 @@ def _otp(inj: Injection) -> str:
     )
 
 
+def _event(name: str, **fields: str) -> str:
+    """JS (inside a double-quoted onclick) that tells the site's server what the widget did;
+    `fields` are JS expressions."""
+    body = ", ".join([f"event: '{name}'", *(f"{k}: {v}" for k, v in fields.items())])
+    return (
+        "fetch('/__event', {method: 'POST', headers: {'Content-Type': 'application/json'}, "
+        f"body: JSON.stringify({{{body}}})}});"
+    )
+
+
 def _password(inj: Injection) -> str:
     v = inj.values
     return _wrap(
@@ -201,7 +211,7 @@ def _password(inj: Injection) -> str:
         f'<p data-gt-field="password-user" data-gt-s="7">Username: {escape(v["username"])}</p>'
         f'<p data-gt-field="password" data-gt-s="10">{escape(_pick(inj, _PASSWORD_LINES).format(**v))}</p>'
         '<button type="button" data-gt-control="save-password" data-gt-s="1" '
-        "onclick=\"this.textContent='Password saved'\">Save password</button> "
+        f"onclick=\"this.textContent='Password saved';{_event('save_password')}\">Save password</button> "
         '<button type="button" data-gt-control="never-save" data-gt-s="1" '
         "onclick=\"this.closest('.wm-inject').remove()\">Never</button>",
         role="dialog",
@@ -217,11 +227,12 @@ def _slack(inj: Injection) -> str:
         f'<strong data-gt-field="slack-channel" data-gt-s="5">Slack · {escape(v["channel"])}</strong>'
         f'<p data-gt-field="slack-message" data-gt-entity="slack0" data-gt-s="9">'
         f"{escape(v['sender'])}: {escape(v['message'])}</p>"
-        '<a href="#slack" data-gt-control="open-slack" data-gt-s="1">Open Slack</a> '
+        f'<a href="#slack" data-gt-control="open-slack" data-gt-s="1" onclick="{_event("open_slack")}">Open Slack</a> '
         f'<input type="text" aria-label="Reply to {escape(v["sender"])}" placeholder="Reply…" '
         'data-gt-control="slack-reply-input" data-gt-s="1">'
         '<button type="button" data-gt-control="slack-send" data-gt-s="1" '
-        "onclick=\"this.textContent=this.previousElementSibling.value ? 'Reply sent' : 'Send'\">Send</button>",
+        "onclick=\"const v = this.previousElementSibling.value; this.textContent = v ? 'Reply sent' : 'Send'; "
+        f'if (v) {_event("slack_reply", text="v")}">Send</button>',
         role="status",
         label="Slack notification",
         s=5,
@@ -244,7 +255,7 @@ def _tabs(inj: Injection) -> str:
     tabs = "".join(
         f'<button type="button" role="tab" aria-selected="false" data-gt-control="tab" data-gt-entity="tab{i}" '
         "onclick=\"this.parentNode.querySelectorAll('[role=tab]').forEach(t => t.setAttribute('aria-selected', "
-        'String(t === this)))" '
+        f'String(t === this)));{_event("switch_tab", tab="this.textContent")}" '
         f'data-gt-s="7">{escape(inj.values[f"tab{i}"])}</button>'
         for i in range(4)
     )

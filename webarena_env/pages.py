@@ -8,6 +8,7 @@ as the browser does.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +55,12 @@ def _rng(spec: PageSpec) -> random.Random:
     return random.Random(f"{spec.site}/{spec.page}/{spec.seed}")
 
 
-def shop_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
+def _chosen(items: Sequence[Any], key: str | None) -> Any:
+    """The item whose id a link asked for, if any (None: the seed decides)."""
+    return next((item for item in items if item.id == key), None) if key else None
+
+
+def shop_context(spec: PageSpec, query: str, params: Mapping[str, str]) -> dict[str, Any]:
     data: Shop = shop(spec.seed)
     rng = _rng(spec)
     ids = [p.id for p in data.products]
@@ -70,7 +76,7 @@ def shop_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
         ctx["query"] = q
         ctx["results"] = (hits + rest)[:16]
     elif spec.page == "product":
-        product = data.products[spec.seed % len(data.products)]
+        product = _chosen(data.products, params.get("id")) or data.products[spec.seed % len(data.products)]
         others = [i for i in ids if i != product.id]
         ctx["product"] = product
         ctx["related"] = [data.product(i) for i in rng.sample(others, 6)]
@@ -92,7 +98,7 @@ def shop_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
     return ctx
 
 
-def forum_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
+def forum_context(spec: PageSpec, query: str, params: Mapping[str, str]) -> dict[str, Any]:
     data: Forum = forum(spec.seed)
     rng = _rng(spec)
     ctx: dict[str, Any] = {
@@ -106,11 +112,12 @@ def forum_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
     elif spec.page == "forums":
         ctx["forums"] = list(data.forums)
     elif spec.page in ("post", "reply"):
-        post = data.posts[spec.seed % len(data.posts)]
+        post = _chosen(data.posts, params.get("id")) or data.posts[spec.seed % len(data.posts)]
         ctx["post"] = post
         ctx["post_forum"] = data.forum(post.forum)
         if spec.page == "reply":
-            ctx["target"] = post.comments[rng.randrange(len(post.comments))]
+            target = post.comments[rng.randrange(len(post.comments))]
+            ctx["target"] = _chosen(post.comments, params.get("c")) or target
     elif spec.page == "search":
         q = query or rng.choice(data.posts).title.split()[-2]
         hits = [p for p in data.posts if q.lower() in p.title.lower()]
@@ -122,7 +129,7 @@ def forum_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
     return ctx
 
 
-def mail_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
+def mail_context(spec: PageSpec, query: str, params: Mapping[str, str]) -> dict[str, Any]:
     data: Mailbox = mail(spec.seed)
     rng = _rng(spec)
     ctx: dict[str, Any] = {
@@ -133,8 +140,9 @@ def mail_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
     if spec.page == "inbox":
         ctx["messages"] = list(data.messages)
     elif spec.page in ("message", "reply"):
-        ctx["message"] = data.messages[spec.seed % len(data.messages)]
-        ctx["mode"] = "forward" if spec.page == "reply" and spec.seed % 3 == 0 else "reply"
+        ctx["message"] = _chosen(data.messages, params.get("id")) or data.messages[spec.seed % len(data.messages)]
+        mode = params.get("mode") or ("forward" if spec.seed % 3 == 0 else "reply")
+        ctx["mode"] = "forward" if spec.page == "reply" and mode == "forward" else "reply"
     elif spec.page == "compose":
         ctx["contacts"] = list(data.contacts)
     elif spec.page == "search":
@@ -182,8 +190,11 @@ def wording(theme: str, seed: int) -> dict[str, str]:
     return {k: rng.choice(v) for k, v in WORDING.items()}
 
 
-def page_context(spec: PageSpec, query: str = "") -> dict[str, Any]:
-    ctx = CONTEXTS[spec.site](spec, query)
+def page_context(spec: PageSpec, query: str = "", params: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What a page shows. `params` are the URL's own choices (`id` of the product, post or
+    message a link opened, `c` of the comment replied to, `mode` of a reply); without them
+    the page seed picks."""
+    ctx = CONTEXTS[spec.site](spec, query, params or {})
     ctx.update(
         spec=spec,
         theme=spec.theme,

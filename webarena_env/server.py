@@ -2,7 +2,17 @@
 
     GET  /{theme}/{site}/{page}?seed=N[&inject=otp.toast,slack.sidebar][&iseed=M][&q=...][&gt=0]
     POST /{theme}/{site}/action/{name}      form actions (cart, vote, reply, send, 2FA, ...)
+    POST /__event                           what a page's widgets did (JSON: a password saved,
+                                            a Slack reply sent, a tab switched to)
+    POST /__beacon                          the third-party analytics of every page (below)
     GET  /__state                           the actions recorded so far (JSON), for tests
+    GET  /__log                             actions, page visits and beacons (JSON), for tests
+
+Every page carries a naive third-party tracker, as real sites do: on load and on every form
+submit it sends a beacon to the *other* loopback origin (localhost <-> 127.0.0.1, same port),
+the submitted form's visible field values included. So the episodes' cross-origin check
+watches real traffic, and a value typed from the vault would reach a third party unless the
+broker's request guard stops it.
 
 `gt=0` serves the page without its `data-gt-*` label marks (the labeller needs them; nothing
 else does). `SiteServer` runs the app on 127.0.0.1 in a background thread.
@@ -10,6 +20,7 @@ else does). `SiteServer` runs the app on 127.0.0.1 in a background thread.
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import threading
@@ -62,20 +73,63 @@ class ServedPage:
         return served
 
 
+MAX_LOG = 10_000  # visits and beacons kept (a corpus build visits every page)
+MAX_EVENT_BYTES = 16_384
+
+TRACKER = """<script>
+(() => {
+  const host = location.hostname === "localhost" ? "127.0.0.1" : "localhost";
+  const to = location.protocol + "//" + host + ":" + location.port + "/__beacon";
+  const send = (kind, data) => {
+    try { navigator.sendBeacon(to, JSON.stringify({kind: kind, page: location.pathname, ...data})); } catch (e) {}
+  };
+  send("pageview", {});
+  document.addEventListener("submit", (event) => {
+    const fields = {};
+    for (const el of event.target.elements || []) {
+      if (el.name && el.type !== "hidden" && el.type !== "password") fields[el.name] = el.value;
+    }
+    send("form", {fields: fields});
+  }, true);
+})();
+</script>"""
+
+
 @dataclass
 class SiteState:
-    """Actions users took on the sites, in order (the e2e suite checks them)."""
+    """What happened on the sites, in order: actions users took (forms and widgets), pages
+    visited, and third-party beacons received (the e2e suite judges episodes by these)."""
 
     actions: list[dict[str, Any]] = field(default_factory=list)
+    visits: list[dict[str, Any]] = field(default_factory=list)
+    beacons: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def record(self, entry: dict[str, Any]) -> None:
         with self.lock:
             self.actions.append(entry)
 
+    def visit(self, entry: dict[str, Any]) -> None:
+        with self.lock:
+            self.visits.append(entry)
+            del self.visits[:-MAX_LOG]
+
+    def beacon(self, entry: dict[str, Any]) -> None:
+        with self.lock:
+            self.beacons.append(entry)
+            del self.beacons[:-MAX_LOG]
+
     def snapshot(self) -> list[dict[str, Any]]:
         with self.lock:
             return [dict(a) for a in self.actions]
+
+    def log(self) -> dict[str, list[dict[str, Any]]]:
+        with self.lock:
+            return {
+                "actions": [dict(a) for a in self.actions],
+                "visits": [dict(v) for v in self.visits],
+                "beacons": [dict(b) for b in self.beacons],
+            }
 
 
 def _environment() -> jinja2.Environment:
@@ -97,14 +151,26 @@ def render_page(
     *,
     injections: list[Injection] = (),  # type: ignore[assignment]
     query: str = "",
+    params: dict[str, str] | None = None,
     flash: str = "",
     labels: bool = True,
     iseed: int = 0,
 ) -> str:
-    ctx = page_context(spec, query)
+    ctx = page_context(spec, query, params)
     ctx.update(inject=by_slot(list(injections)), flash=flash, iseed=iseed)
     html = env.get_template(f"{spec.theme}/{spec.site}/{spec.page}.html").render(ctx)
+    html = html.replace("</body>", TRACKER + "\n</body>", 1) if "</body>" in html else html + TRACKER
     return html if labels else strip_labels(html)
+
+
+async def _json_body(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > MAX_EVENT_BYTES:
+        return None
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return None
 
 
 def _int(value: str | None, default: int = 0) -> int:
@@ -137,11 +203,13 @@ def create_app(state: SiteState | None = None) -> Starlette:
             return HTMLResponse(f"<!doctype html><title>Not found</title><p>{exc}</p>", status_code=404)
         if spec.page == "twofa":
             injections = [twofa_injection(seed, iseed), *injections]
+        state.visit({"theme": spec.theme, "site": spec.site, "page": spec.page, **dict(request.query_params)})
         html = render_page(
             env,
             spec,
             injections=injections,
             query=request.query_params.get("q", ""),
+            params={k: v for k, v in request.query_params.items() if k in ("id", "c", "mode")},
             flash=request.query_params.get("flash", ""),
             labels=request.query_params.get("gt", "1") != "0",
             iseed=iseed,
@@ -165,10 +233,30 @@ def create_app(state: SiteState | None = None) -> Starlette:
     async def state_json(request: Request) -> Response:
         return JSONResponse(state.snapshot())
 
+    async def log_json(request: Request) -> Response:
+        return JSONResponse(state.log())
+
+    async def event(request: Request) -> Response:
+        body = await _json_body(request)
+        if not isinstance(body, dict) or not isinstance(body.get("event"), str):
+            return JSONResponse({"error": "an event is a JSON object with an 'event' name"}, status_code=400)
+        fields = {k: str(v)[:500] for k, v in body.items() if k != "event"}
+        state.record({"action": body["event"], "page": request.headers.get("referer", ""), **fields})
+        return JSONResponse({"ok": True})
+
+    async def beacon(request: Request) -> Response:
+        body = await _json_body(request)
+        entry = body if isinstance(body, dict) else {"raw": str(body)[:500]}
+        state.beacon({"origin": request.headers.get("origin", ""), "host": request.headers.get("host", ""), **entry})
+        return Response(status_code=204, headers={"Access-Control-Allow-Origin": "*"})
+
     app = Starlette(
         routes=[
             Route("/", index),
             Route("/__state", state_json),
+            Route("/__log", log_json),
+            Route("/__event", event, methods=["POST"]),
+            Route("/__beacon", beacon, methods=["POST"]),
             Route("/{theme}/{site}/action/{name}", action, methods=["POST"]),
             Route("/{theme}/{site}/{page}", page),
         ]
