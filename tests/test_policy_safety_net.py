@@ -300,7 +300,10 @@ def test_rule0_the_floor_shows_the_most_necessary_share_of_the_page() -> None:
     actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.2), PolicyContext.of(tree, task))
     top = most_necessary(n_hat, 0.2)
     assert top.sum() == int(np.ceil(0.2 * size)) and top[size - 1] and not top[0]
-    assert (actions[top] != R).all() and off[reply] == R and actions[reply] == K  # the last node: highest n̂
+    trash = [i for i in np.flatnonzero(top) if tree.nodes[i].name == "Trash"]  # Priya's row: its text not shown
+    shown = [i for i in np.flatnonzero(top) if i not in trash]
+    assert (actions[shown] != R).all() and off[reply] == R and actions[reply] == K  # the last node: highest n̂
+    assert trash and (actions[trash] == R).all()  # a Trash button of a row no one can see cannot be aimed
     assert why[reply] == "kept: among the page's most necessary nodes"
     s_hat[reply] = 9.0  # sensitive: the floor shows it through its placeholder only
     assert decide(s_hat, n_hat, Thresholds(keep_floor=0.2), PolicyContext.of(tree, task))[reply] == A
@@ -377,3 +380,87 @@ def test_rule2_a_lone_article_is_not_a_row_but_repeated_items_are() -> None:
     replies = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Reply to Dana: great read"))
     reply = [i for i, n in enumerate(tree) if n.name == "Reply" and n.role == "button"]
     assert [replies[i] != R for i in reply] == [True, False]  # the row among rows still counts
+
+
+def _scores(tree: UITree, s: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    return np.full(len(tree), s), np.zeros(len(tree))
+
+
+def _at(tree: UITree, role: str, name: str) -> int:
+    return next(i for i, n in enumerate(tree) if n.role == role and n.name.strip() == name)
+
+
+def test_rule6_a_dialogs_buttons_are_the_way_past_it() -> None:
+    tree = tree_from_html(
+        """<main><button>Delete</button></main><div role="dialog" aria-label="Save password?">
+        <p>Password: hunter2-Xq</p><button>Save password</button><button>Never</button></div>""",
+        url="http://site.test/",
+    )
+    s_hat, n_hat = _scores(tree)
+    s_hat[_at(tree, "StaticText", "Password: hunter2-Xq")] = 9.0
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Delete it"))
+    for name in ("Never", "Save password"):
+        assert actions[_at(tree, "button", name)] == K and "dialog" in why[_at(tree, "button", name)]
+    assert actions[_at(tree, "StaticText", "Password: hunter2-Xq")] == R  # its text is not the way out
+
+
+MESSAGE = """<main><h1>Interview schedule for Friday</h1><p>From Joanna Moody</p>
+<p>We moved the interview to 3 pm.</p><p>Bring the signed forms.</p><h1>More in Inbox</h1><p>Lunch plans</p></main>
+<section><h2>Customer reviews</h2><p>Great value, sturdy.</p></section>
+<section><h2>Related</h2><p>Other</p></section>"""
+
+
+@pytest.mark.parametrize(
+    "task, shown, hidden",
+    [
+        ('What did Joanna Moody write in "Interview schedule for Friday"?', ["We moved the interview to 3 pm."], []),
+        ('Read the email "Interview schedule for Friday"', ["Bring the signed forms."], ["Lunch plans", "Other"]),
+        ('Delete the email "Interview schedule for Friday"', [], ["We moved the interview to 3 pm."]),  # no reading
+        ("What is on this page?", [], ["We moved the interview to 3 pm."]),  # names no heading
+    ],
+)
+def test_rule7_a_task_that_reads_a_named_section_keeps_its_text(task: str, shown: list[str], hidden: list[str]):
+    tree = tree_from_html(MESSAGE, url="http://site.test/")
+    s_hat, n_hat = _scores(tree)
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    for text in shown:
+        assert actions[_at(tree, "StaticText", text)] == K, text
+    for text in hidden:
+        assert actions[_at(tree, "StaticText", text)] == R, text
+
+
+def test_rule7_reviews_under_a_heading_the_task_shares_a_word_with() -> None:
+    tree = tree_from_html(MESSAGE, url="http://site.test/")
+    s_hat, n_hat = _scores(tree)
+    s_hat[_at(tree, "StaticText", "Great value, sturdy.")] = 6.0  # sensitive: through a placeholder
+    task = 'Read the customer reviews of the "Interview schedule for Friday"'
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    assert actions[_at(tree, "StaticText", "Great value, sturdy.")] == A
+    assert actions[_at(tree, "StaticText", "Other")] == R
+
+
+def test_rule8_a_text_holding_a_name_the_task_gives_is_abstracted_around_it() -> None:
+    tree = tree_from_html(
+        "<ul><li>Jessica Medina · jessica.medina@gmail.com</li><li>Carla Lamb · carla@x.org</li></ul>",
+        url="http://site.test/",
+    )
+    s_hat, n_hat = _scores(tree, 1.0)
+    task = "Write a new email to Jessica Medina about the rent"
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    jessica = next(i for i, n in enumerate(tree) if n.name.startswith("Jessica"))
+    carla = next(i for i, n in enumerate(tree) if n.name.startswith("Carla"))
+    assert actions[jessica] == A and actions[carla] == R  # A even though ŝ is low: the rest goes to the vault
+    view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task=task)
+    assert "Jessica Medina · [" in view.text() and "jessica.medina@gmail.com" not in view.text()
+
+
+def test_a_rows_repeated_control_goes_when_nothing_identifies_its_row() -> None:
+    tree = tree_from_html(ROWS, url="http://site.test/")
+    s_hat, n_hat = _scores(tree)
+    trash = [i for i, n in enumerate(tree) if n.role == "button" and n.name == "Trash"]
+    n_hat[trash] = 6.0  # the model keeps both rows' Trash buttons, neither row's text
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Clean up my inbox"))
+    assert (actions[trash] == R).all()
+    task = "Move Joanna Moody's message to the trash"  # rule 2 shows Joanna's row: her Trash stays
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    assert actions[trash[0]] != R and actions[trash[1]] == R

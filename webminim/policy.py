@@ -61,11 +61,29 @@ rule above, a node that is removed is raised when one of these holds:
    raised to A — always A, whatever ŝ says: the agent can type the code through its
    placeholder, and the code itself never leaves the device.
 
+6. A dialog's way out. The short-labelled buttons of a dialog ("Never", "Close", "Save
+   password") are kept: a dialog covers the page, and an agent that cannot see how to close
+   it cannot click anything behind it. Its text is left to the other rules.
+7. Sections the task reads. When the task asks to read (READ_CUES: "read", "what", "say",
+   "summarize", "open", …) and names a heading (rule 3), the text of that heading's section
+   is raised (the rest of the heading's container up to the next heading of its level or
+   higher, at most SECTION_NODES texts), and so is the section of any heading sharing a
+   content word with the task ("Customer reviews"). Sensitive text is abstracted, so the
+   agent can hand the user placeholders that are filled in locally.
+8. Names inside text. A text that holds a name the task gives (two or more capitalized words,
+   or a quoted phrase: "Jessica Medina" in "Jessica Medina · jessica@x.org") is abstracted
+   — always A: the view keeps the task's own words and places the rest in the vault.
+
+One rule lowers decisions: a row's repeated control ("Select", "Trash" in every row) is
+removed, with its text, when the row has text that identifies it and none of that text is
+shown; an agent cannot aim it, and a Trash button of some unnamed row invites deleting the
+wrong message. Rows the task acts on (rule 2) and controls it names (rule 3) are exempt.
+
 A node these rules raise, and any control shown as is, brings the text child its name is
 made of (a header's or a link's StaticText), else the view would show its name as "…". A
 raised node takes the decision its own ŝ gives: K when ŝ < τ_sens, else A (placeholders).
-They apply in the order 0 (short labels), 3, 2, 4, the control rule above, then 1, the text
-children and 0 (content labels).
+They apply in the order 0 (short labels), 3, 2, 4, 6, 7, 8, the control rule above, then 1,
+the text children, 0 (content labels) and the removal of unaimable row controls.
 The net never shows sensitive text raw and never lowers a decision; `decide_explained` says
 which rule raised which node. Everything is a pure function of the tree, the task and the
 scores, linear in the tree but for rule 0's sort of n̂.
@@ -91,6 +109,7 @@ TAU_ROW = 5.0  # n̂ of a row's content from which the task is taken to act on t
 KEEP_FLOOR = 0.10  # rule 0: the controls among this share of a page's nodes, most necessary first, stay
 ROW_MARGIN = 2.0  # rows whose evidence is this far below the best row's are not acted on
 MIN_ANCHOR = 3  # shorter names ("OK", "Go") match too much of any task
+SECTION_NODES = 80  # rule 7: texts raised per section, at most
 
 # Words a name made only of which anchors nothing: they appear in tasks for other reasons.
 # fmt: off
@@ -136,6 +155,30 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
     "option": frozenset({"option"}),
 }
 _HEADERS = frozenset({"columnheader", "rowheader"})
+_DIALOGS = frozenset({"dialog", "alertdialog"})
+# Rule 7: words by which a task asks to read something rather than only act on it.
+READ_CUES = frozenset(
+    {
+        "read",
+        "what",
+        "which",
+        "say",
+        "says",
+        "said",
+        "summarize",
+        "summarise",
+        "summary",
+        "tell",
+        "show",
+        "open",
+        "details",
+        "review",
+        "reviews",
+        "comments",
+    }
+)
+_NAME_RUN = re.compile(r"(?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*)+")
+_QUOTED = re.compile(r"[\"“]([^\"”]{3,80})[\"”]")
 _TOKEN = re.compile(r"[a-z0-9]+")
 
 WHY_FLOOR = "kept: among the page's most necessary nodes"
@@ -149,6 +192,9 @@ WHY_LABEL = "kept: names a kept control"
 WHY_LABELLED = "kept: the control a kept label names"
 WHY_TEXT = "kept: the text of a kept node's name"
 WHY_CODE = "abstracted: a code the task asks for"
+WHY_DIALOG = "kept: a button of a dialog, the way past it"
+WHY_SECTION = "kept: text of a section the task reads"
+WHY_NAME_INSIDE = "abstracted: holds a name the task gives"
 _ASKS_FOR_CODE = re.compile(r"\b(?:code|codes|otp|2fa|passcode|one[- ]time|two[- ]step|verification)\b")
 
 
@@ -244,6 +290,9 @@ class PageContext:
     label_words: tuple[frozenset[str], ...]  # controls: words of `texts` + role words; else empty
     short_label: np.ndarray  # (N,) bool: a control whose label is short UI wording (rule 0)
     codes: np.ndarray  # (N,) bool: the node's text holds a verification code (rule 5)
+    dialog_buttons: np.ndarray  # (N,) bool: a short-labelled button inside a dialog (rule 6)
+    section_end: np.ndarray  # (N,) int64: for a heading, the index its section ends before; else -1
+    raw_texts: tuple[str, ...]  # node names with their case (rule 8 matches names the task capitalizes)
 
     @classmethod
     def of(cls, tree: UITree) -> PageContext:
@@ -270,6 +319,11 @@ class PageContext:
         )
         codes = np.array([holds_code(t) for t in texts], dtype=bool).reshape(size)
         codes[sorted(labelled_codes(nodes))] = True  # a code known by its label, not its own text
+        short_label = interactive & np.array(
+            [0 < len(t.split()) <= FLOOR_LABEL_WORDS for t in texts], dtype=bool
+        ).reshape(size)
+        in_dialog = _inside(tree, _DIALOGS)
+        buttons = np.array([n.role == "button" for n in nodes], dtype=bool).reshape(size)
         return cls(
             controls=controls,
             label_of=np.array(names.label_of, dtype=np.int64).reshape(size),
@@ -284,9 +338,11 @@ class PageContext:
             roles=tuple(n.role for n in nodes),
             texts=texts,
             label_words=label_words,
-            short_label=interactive
-            & np.array([0 < len(t.split()) <= FLOOR_LABEL_WORDS for t in texts], dtype=bool).reshape(size),
+            short_label=short_label,
             codes=codes,
+            dialog_buttons=in_dialog & buttons & short_label,
+            section_end=_section_ends(tree),
+            raw_texts=tuple(n.name for n in nodes),
         )
 
     def with_task(self, task: str) -> PolicyContext:
@@ -302,7 +358,10 @@ class PolicyContext:
     words: frozenset[str]  # the task's content words
     kinds: frozenset[str]  # control roles the task's action verbs need
     named: np.ndarray  # (N,) bool: rule 3's anchors
+    mentioned: np.ndarray  # (N,) bool: names the task gives, rows' repeated controls included
     wants_code: bool  # rule 5: the task speaks of a code
+    reads: bool  # rule 7: the task asks to read something
+    names_inside: np.ndarray  # (N,) bool: rule 8, a text holding a name the task gives
 
     @classmethod
     def of(cls, tree: UITree, task: str) -> PolicyContext:
@@ -316,6 +375,7 @@ class PolicyContext:
         named = np.array(
             [len(t) <= len(text) and is_anchor_name(t) and names_phrase(text, t) for t in page.texts], dtype=bool
         ).reshape(len(page.texts))
+        mentioned = named.copy()
         named &= ~page.ambiguous  # "Trash" in every row: rule 2 picks the row's own, not all of them
         return cls(
             page=page,
@@ -323,7 +383,10 @@ class PolicyContext:
             words=words_of(text),
             kinds=frozenset(role for verb in verbs for role in VERBS[verb]),
             named=named,
+            mentioned=mentioned,
             wants_code=bool(_ASKS_FOR_CODE.search(text)),
+            reads=bool(READ_CUES & set(_TOKEN.findall(text))),
+            names_inside=_names_inside(page, task) & ~named & ~page.interactive,
         )
 
 
@@ -389,6 +452,12 @@ def decide_explained(
             for i in np.flatnonzero(page.codes & (actions == R)):
                 actions[i] = A
                 reasons[int(i)] = WHY_CODE
+        lift(page.dialog_buttons, WHY_DIALOG)
+        if context.reads:
+            lift(_sections(context), WHY_SECTION)
+        for i in np.flatnonzero(context.names_inside & (actions == R)):  # rule 8: always A
+            actions[i] = A
+            reasons[int(i)] = WHY_NAME_INSIDE
     lift(_shown_inside(controls, actions), WHY_CONTROL)
     if context is not None and net:
         page = context.page
@@ -405,6 +474,9 @@ def decide_explained(
         for i in np.flatnonzero(floor & page.interactive & (actions == R)):  # rule 0, content labels
             actions[i] = A
             reasons[int(i)] = WHY_FLOOR_CONTENT
+        for i in np.flatnonzero(_unaimable(page, context.mentioned, actions, reasons)):
+            actions[i] = R
+            reasons.pop(int(i), None)
     return actions, reasons
 
 
@@ -504,6 +576,122 @@ def _repeated_controls(
     inside = controls >= 0
     out[inside] |= out[controls[inside]]
     return out
+
+
+def _inside(tree: UITree, roles: frozenset[str]) -> np.ndarray:
+    """Nodes with an ancestor of one of `roles` (pre-order: a parent comes before its children)."""
+    index = {node.id: i for i, node in enumerate(tree.nodes)}
+    out = np.zeros(len(tree.nodes), dtype=bool)
+    for i, node in enumerate(tree.nodes):
+        p = index.get(node.parent) if node.parent is not None else None
+        if p is not None:
+            out[i] = out[p] or tree.nodes[p].role in roles
+    return out
+
+
+def _section_ends(tree: UITree) -> np.ndarray:
+    """For each heading, where its section ends: the next heading of its level or higher, or
+    the end of the heading's container, whichever comes first; -1 for other nodes."""
+    nodes = tree.nodes
+    index = {node.id: i for i, node in enumerate(nodes)}
+    size = len(nodes)
+    subtree_end = np.arange(1, size + 1, dtype=np.int64)  # one past the last descendant
+    for i in range(size - 1, 0, -1):
+        p = index.get(nodes[i].parent) if nodes[i].parent is not None else None
+        if p is not None and p < i:
+            subtree_end[p] = max(subtree_end[p], subtree_end[i])
+    out = np.full(size, -1, dtype=np.int64)
+    open_headings: list[tuple[int, int]] = []  # (index, level), levels strictly increasing
+    for i, node in enumerate(nodes):
+        if node.role != "heading":
+            continue
+        level = _level(node.properties.get("level"))
+        while open_headings and open_headings[-1][1] >= level:
+            out[open_headings.pop()[0]] = i
+        open_headings.append((i, level))
+    for h, _ in open_headings:
+        out[h] = size
+    for h in np.flatnonzero(out >= 0):
+        p = index.get(nodes[h].parent) if nodes[h].parent is not None else None
+        if p is not None:
+            out[h] = min(int(out[h]), int(subtree_end[p]))
+    return out
+
+
+def _level(value: object) -> int:
+    try:
+        return int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return 2
+
+
+def _sections(context: PolicyContext) -> np.ndarray:
+    """Rule 7: the texts of the sections under the headings the task names (and, with one,
+    under headings that share a content word with the task)."""
+    page = context.page
+    size = len(page.roles)
+    headings = np.array([r == "heading" for r in page.roles], dtype=bool).reshape(size)
+    named = np.flatnonzero(context.named & headings)
+    out = np.zeros(size, dtype=bool)
+    if not len(named):
+        return out
+    related = [h for h in np.flatnonzero(headings) if words_of(page.texts[h]) & context.words]
+    for h in {*map(int, named), *map(int, related)}:
+        taken = 0
+        for k in range(h + 1, int(page.section_end[h])):
+            if taken >= SECTION_NODES:
+                break
+            if page.texts[k] and not page.interactive[k] and page.roles[k] != "heading":
+                out[k] = True
+                taken += 1
+    return out
+
+
+def _names_inside(page: PageContext, task: str) -> np.ndarray:
+    """Rule 8: texts that hold, at word boundaries, a name the task gives."""
+    names: set[str] = {normalize(q) for q in _QUOTED.findall(task)}
+    for run in _NAME_RUN.findall(task):
+        words = [w.removesuffix("'s").removesuffix("’s") for w in run.split()]
+        for a in range(len(words)):
+            for b in range(a + 2, len(words) + 1):
+                names.add(normalize(" ".join(words[a:b])))
+    names = {n for n in names if is_anchor_name(n) and len(n) >= 5}
+    out = np.zeros(len(page.texts), dtype=bool)
+    if not names:
+        return out
+    for i, text in enumerate(page.texts):
+        if text and any(len(n) < len(text) and names_phrase(text, n) for n in names):
+            out[i] = True
+    return out
+
+
+def _unaimable(page: PageContext, mentioned: np.ndarray, actions: np.ndarray, reasons: dict[int, str]) -> np.ndarray:
+    """Repeated row actions (buttons, links, boxes; not fields) shown while nothing that
+    identifies their row is, and their text. A control the task names is its own identity."""
+    size = len(actions)
+    rows = page.item_of
+    has_identity = np.zeros(size, dtype=bool)
+    shown_identity = np.zeros(size, dtype=bool)
+    ident = page.identifies & (rows >= 0)
+    has_identity[rows[ident]] = True
+    shown_identity[rows[ident & (actions != R)]] = True
+    exempt = np.zeros(size, dtype=bool)
+    exempt[[i for i, why in reasons.items() if why in (WHY_ROW, WHY_ANCHOR)]] = True
+    safe_rows = np.maximum(rows, 0)
+    target = (
+        page.action
+        & page.ambiguous
+        & (rows >= 0)
+        & has_identity[safe_rows]
+        & ~shown_identity[safe_rows]
+        & ~mentioned
+        & ~exempt
+        & (actions != R)
+    )
+    inside = page.controls >= 0
+    text = np.zeros(size, dtype=bool)
+    text[inside] = target[page.controls[inside]] & (actions[inside] != R)
+    return target | text
 
 
 def _fallback(context: PolicyContext, actions: np.ndarray, harmless: np.ndarray) -> np.ndarray:
