@@ -127,7 +127,7 @@ def leaks_in(case: Case, places: list[tuple[str, str]]) -> tuple[int, list[str]]
             checked += 1
             where = next((kind for kind, text in places if secret in text), None)
             if where is not None:
-                found.append(f"{case.label}: {injection.kind} secret in an {where}")
+                found.append(f"{case.label}: {injection.kind} secret found in: {where}")
     return checked, found
 
 

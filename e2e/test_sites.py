@@ -115,3 +115,31 @@ def test_mail_compose_and_delete(page: Page, sites: SiteServer):
     page.get_by_role("button", name=wording("a", 2)["delete"]).first.click()
     expect(page.get_by_role("status")).to_contain_text("moved to Trash")
     assert [a["action"] for a in actions(sites)[-2:]] == ["send", "delete"]
+
+
+def site_log(sites: SiteServer) -> dict:
+    with urllib.request.urlopen(f"{sites.url}/__log") as response:
+        return json.load(response)
+
+
+def test_a_link_opens_the_entity_it_names(page: Page, sites: SiteServer):
+    from webarena_env.content import shop
+
+    other = shop(4).products[7]
+    page.goto(f"{sites.url}/a/shop/product?seed=4&id={other.id}")
+    expect(page.get_by_role("heading", level=1)).to_have_text(other.name)
+    visit = site_log(sites)["visits"][-1]
+    assert visit["page"] == "product" and visit["id"] == other.id
+
+
+def test_widgets_report_to_the_server_and_the_tracker_beacons_to_another_origin(page: Page, sites: SiteServer):
+    page.goto(f"{sites.url}/a/mail/inbox?seed=2&inject=password.modal,slack.sidebar&iseed=2")
+    page.get_by_role("button", name="Save password").click()
+    page.get_by_role("textbox", name="Reply to").fill("on it")
+    page.get_by_role("button", name="Send", exact=True).click()
+    page.wait_for_load_state("networkidle")
+    log = site_log(sites)
+    assert {"save_password", "slack_reply"} <= {a["action"] for a in log["actions"][-2:]}
+    assert log["actions"][-1].get("text") == "on it" or log["actions"][-2].get("text") == "on it"
+    beacon = next(b for b in reversed(log["beacons"]) if b.get("page") == "/a/mail/inbox")
+    assert beacon["kind"] == "pageview" and beacon["host"].startswith("localhost:")  # the other loopback origin
