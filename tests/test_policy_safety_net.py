@@ -228,7 +228,8 @@ def test_the_net_only_raises_and_never_shows_sensitive_text(case: tuple[list[flo
     with_net = decide(s, n, Thresholds(), PolicyContext.of(tree, task))
     raised = (paper == R) & (with_net != R)
     assert not (raised & (s >= 5.0) & (with_net == K)).any()
-    assert ((paper != R) <= (with_net == paper)).all()  # the paper's K and A stand
+    # the paper's K and A stand; a K goes to A only when text inside it is abstracted (its name is that text)
+    assert ((paper != R) <= ((with_net == paper) | ((paper == K) & (with_net == A)))).all()
 
 
 CODES = """<html><body><div role="status"><p>Your verification code is 482913.</p></div>
@@ -419,12 +420,12 @@ MESSAGE = """<main><h1>Interview schedule for Friday</h1><p>From Joanna Moody</p
         ("What is on this page?", [], ["We moved the interview to 3 pm."]),  # names no heading
     ],
 )
-def test_rule7_a_task_that_reads_a_named_section_keeps_its_text(task: str, shown: list[str], hidden: list[str]):
+def test_rule7_a_task_that_reads_a_named_section_abstracts_its_text(task: str, shown: list[str], hidden: list[str]):
     tree = tree_from_html(MESSAGE, url="http://site.test/")
     s_hat, n_hat = _scores(tree)
     actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
     for text in shown:
-        assert actions[_at(tree, "StaticText", text)] == K, text
+        assert actions[_at(tree, "StaticText", text)] == A, text  # always through placeholders
     for text in hidden:
         assert actions[_at(tree, "StaticText", text)] == R, text
 
@@ -432,7 +433,6 @@ def test_rule7_a_task_that_reads_a_named_section_keeps_its_text(task: str, shown
 def test_rule7_reviews_under_a_heading_the_task_shares_a_word_with() -> None:
     tree = tree_from_html(MESSAGE, url="http://site.test/")
     s_hat, n_hat = _scores(tree)
-    s_hat[_at(tree, "StaticText", "Great value, sturdy.")] = 6.0  # sensitive: through a placeholder
     task = 'Read the customer reviews of the "Interview schedule for Friday"'
     actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
     assert actions[_at(tree, "StaticText", "Great value, sturdy.")] == A
@@ -464,3 +464,31 @@ def test_a_rows_repeated_control_goes_when_nothing_identifies_its_row() -> None:
     task = "Move Joanna Moody's message to the trash"  # rule 2 shows Joanna's row: her Trash stays
     actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
     assert actions[trash[0]] != R and actions[trash[1]] == R
+
+
+@pytest.mark.parametrize(
+    "task, reads",
+    [
+        ('Read the post "Tents"', True),
+        ("What do buyers say about the tent?", True),
+        ("Tell me what Dana wrote", True),
+        ('Click "Show comments" for the item "Tents"', False),
+        ("Delete the email from Dana", False),
+    ],
+)
+def test_rule7_which_tasks_read(task: str, reads: bool) -> None:
+    tree = tree_from_html(MESSAGE, url="http://site.test/")
+    assert PolicyContext.of(tree, task).reads is reads
+
+
+def test_a_control_whose_text_is_abstracted_is_abstracted_too() -> None:
+    tree = tree_from_html(
+        '<main><h1>Inbox</h1><div role="tablist"><button role="tab">Patient portal - Dr. Munoz</button></div></main>',
+        url="http://site.test/",
+    )
+    s_hat, n_hat = _scores(tree)
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, 'What does "Inbox" say?'))
+    tab = _at(tree, "tab", "Patient portal - Dr. Munoz")
+    assert actions[_at(tree, "StaticText", "Patient portal - Dr. Munoz")] == A and actions[tab] == A
+    view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="x")
+    assert "Munoz" not in view.text()

@@ -64,12 +64,15 @@ rule above, a node that is removed is raised when one of these holds:
 6. A dialog's way out. The short-labelled buttons of a dialog ("Never", "Close", "Save
    password") are kept: a dialog covers the page, and an agent that cannot see how to close
    it cannot click anything behind it. Its text is left to the other rules.
-7. Sections the task reads. When the task asks to read (READ_CUES: "read", "what", "say",
-   "summarize", "open", …) and names a heading (rule 3), the text of that heading's section
-   is raised (the rest of the heading's container up to the next heading of its level or
-   higher, at most SECTION_NODES texts), and so is the section of any heading sharing a
-   content word with the task ("Customer reviews"). Sensitive text is abstracted, so the
-   agent can hand the user placeholders that are filled in locally.
+7. Sections the task reads. When the task asks to read (it opens with "read", "what",
+   "summarize", "open", … or speaks of what someone "said" / "wrote", of "reviews") and
+   names a heading (rule 3), the text of that heading's section is abstracted — always A,
+   whatever ŝ says (the rest of the heading's container up to the next heading of its level
+   or higher, at most SECTION_NODES texts), and so is the section of any heading sharing a
+   content word with the task ("Customer reviews"). The agent hands the user placeholders
+   that are filled in locally. Always A, because on pages unlike its training data the
+   model scores an injected "Login code — 825074" ŝ 3.4 (measured leave-one-family-out):
+   showing section text raw by ŝ let 2-6% of the secrets of two families out.
 8. Names inside text. A text that holds a name the task gives (two or more capitalized words,
    or a quoted phrase: "Jessica Medina" in "Jessica Medina · jessica@x.org") is abstracted
    — always A: the view keeps the task's own words and places the rest in the vault.
@@ -156,27 +159,10 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
 }
 _HEADERS = frozenset({"columnheader", "rowheader"})
 _DIALOGS = frozenset({"dialog", "alertdialog"})
-# Rule 7: words by which a task asks to read something rather than only act on it.
-READ_CUES = frozenset(
-    {
-        "read",
-        "what",
-        "which",
-        "say",
-        "says",
-        "said",
-        "summarize",
-        "summarise",
-        "summary",
-        "tell",
-        "show",
-        "open",
-        "details",
-        "review",
-        "reviews",
-        "comments",
-    }
-)
+# Rule 7: how a task asks to read something rather than act on it: its first word, or a
+# word of saying anywhere ("What do buyers say about ...").
+READ_OPENERS = frozenset({"read", "what", "which", "who", "summarize", "summarise", "tell", "show", "open"})
+READ_WORDS = frozenset({"say", "says", "said", "wrote", "written", "review", "reviews"})
 _NAME_RUN = re.compile(r"(?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*)+")
 _QUOTED = re.compile(r"[\"“]([^\"”]{3,80})[\"”]")
 _TOKEN = re.compile(r"[a-z0-9]+")
@@ -193,7 +179,7 @@ WHY_LABELLED = "kept: the control a kept label names"
 WHY_TEXT = "kept: the text of a kept node's name"
 WHY_CODE = "abstracted: a code the task asks for"
 WHY_DIALOG = "kept: a button of a dialog, the way past it"
-WHY_SECTION = "kept: text of a section the task reads"
+WHY_SECTION = "abstracted: text of a section the task reads"
 WHY_NAME_INSIDE = "abstracted: holds a name the task gives"
 _ASKS_FOR_CODE = re.compile(r"\b(?:code|codes|otp|2fa|passcode|one[- ]time|two[- ]step|verification)\b")
 
@@ -385,7 +371,7 @@ class PolicyContext:
             named=named,
             mentioned=mentioned,
             wants_code=bool(_ASKS_FOR_CODE.search(text)),
-            reads=bool(READ_CUES & set(_TOKEN.findall(text))),
+            reads=_reads(text),
             names_inside=_names_inside(page, task) & ~named & ~page.interactive,
         )
 
@@ -453,12 +439,17 @@ def decide_explained(
                 actions[i] = A
                 reasons[int(i)] = WHY_CODE
         lift(page.dialog_buttons, WHY_DIALOG)
-        if context.reads:
-            lift(_sections(context), WHY_SECTION)
+        if context.reads:  # rule 7: always A
+            for i in np.flatnonzero(_sections(context) & (actions == R)):
+                actions[i] = A
+                reasons[int(i)] = WHY_SECTION
         for i in np.flatnonzero(context.names_inside & (actions == R)):  # rule 8: always A
             actions[i] = A
             reasons[int(i)] = WHY_NAME_INSIDE
     lift(_shown_inside(controls, actions), WHY_CONTROL)
+    # a control whose text inside is abstracted is abstracted too: its name is that text
+    for i in np.flatnonzero(_indices(controls, actions == A, len(actions)) & (actions == K)):
+        actions[i] = A
     if context is not None and net:
         page = context.page
         kept = actions != R
@@ -625,6 +616,12 @@ def _level(value: object) -> int:
         return 2
 
 
+def _reads(task: str) -> bool:
+    """Rule 7: does the (normalized) task ask to read something?"""
+    tokens = _TOKEN.findall(task)
+    return bool(tokens) and (tokens[0] in READ_OPENERS or bool(READ_WORDS & set(tokens)))
+
+
 def _sections(context: PolicyContext) -> np.ndarray:
     """Rule 7: the texts of the sections under the headings the task names (and, with one,
     under headings that share a content word with the task)."""
@@ -667,24 +664,32 @@ def _names_inside(page: PageContext, task: str) -> np.ndarray:
 
 def _unaimable(page: PageContext, mentioned: np.ndarray, actions: np.ndarray, reasons: dict[int, str]) -> np.ndarray:
     """Repeated row actions (buttons, links, boxes; not fields) shown while nothing that
-    identifies their row is, and their text. A control the task names is its own identity."""
+    identifies their row is, and their text. A control whose long label the task names (a
+    post's title listed twice) is its own identity; a short UI label ("Trash") is not."""
     size = len(actions)
     rows = page.item_of
     has_identity = np.zeros(size, dtype=bool)
     shown_identity = np.zeros(size, dtype=bool)
     ident = page.identifies & (rows >= 0)
     has_identity[rows[ident]] = True
-    shown_identity[rows[ident & (actions != R)]] = True
+    # a row is told apart by its own text, or by a control no other row repeats (a form's field)
+    own = (page.identifies | (page.interactive & ~page.ambiguous)) & (rows >= 0)
+    shown_identity[rows[own & (actions != R)]] = True
     exempt = np.zeros(size, dtype=bool)
     exempt[[i for i, why in reasons.items() if why in (WHY_ROW, WHY_ANCHOR)]] = True
     safe_rows = np.maximum(rows, 0)
+    # The task names "Trash": if some row holding one is told apart, the others' go; if none
+    # is (the policy found no row to act on), all stay: better than none.
+    named_in_rows = mentioned & page.action & (rows >= 0)
+    if not shown_identity[rows[named_in_rows]].any():
+        exempt |= mentioned
     target = (
         page.action
         & page.ambiguous
         & (rows >= 0)
         & has_identity[safe_rows]
         & ~shown_identity[safe_rows]
-        & ~mentioned
+        & ~(mentioned & ~page.short_label)  # a title the task names is its own identity; "Trash" is not
         & ~exempt
         & (actions != R)
     )
