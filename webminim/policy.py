@@ -667,7 +667,13 @@ def _unaimable(page: PageContext, mentioned: np.ndarray, actions: np.ndarray, re
     identifies their row is, and their text. A control whose long label the task names (a
     post's title listed twice) is its own identity; a short UI label ("Trash") is not."""
     size = len(actions)
-    rows = page.item_of
+    # real rows only (row, listitem, article, ...): bare repeated siblings (a doc's paragraphs)
+    # are items for rule 2, but too loose a grouping to take controls away on
+    rows = np.where(
+        np.array([page.item_of[i] >= 0 and page.roles[page.item_of[i]] in ITEM_ROLES for i in range(size)]),
+        page.item_of,
+        -1,
+    )
     has_identity = np.zeros(size, dtype=bool)
     shown_identity = np.zeros(size, dtype=bool)
     ident = page.identifies & (rows >= 0)
@@ -678,10 +684,11 @@ def _unaimable(page: PageContext, mentioned: np.ndarray, actions: np.ndarray, re
     exempt = np.zeros(size, dtype=bool)
     exempt[[i for i, why in reasons.items() if why in (WHY_ROW, WHY_ANCHOR)]] = True
     safe_rows = np.maximum(rows, 0)
-    # The task names "Trash": if some row holding one is told apart, the others' go; if none
-    # is (the policy found no row to act on), all stay: better than none.
-    named_in_rows = mentioned & page.action & (rows >= 0)
-    if not shown_identity[rows[named_in_rows]].any():
+    # The task names "Trash": if one can be aimed (outside any row, as a message's own toolbar,
+    # or in a row that is told apart), the unidentified rows' go; if none can, all stay.
+    named = mentioned & page.action & (actions != R)
+    aimable = named & ((rows < 0) | shown_identity[safe_rows])
+    if not aimable.any():
         exempt |= mentioned
     target = (
         page.action
