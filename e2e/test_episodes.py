@@ -21,8 +21,9 @@ from episodes import cases  # noqa: E402
 from run_episodes import Report, leaks_in, run_all, run_case  # noqa: E402
 
 FULL_VIEW_FLOOR = 0.98  # the agent itself must work: on the raw view it solves (nearly) everything
-# Measured with the shipped checkpoint, one case per task type and theme: see README "Task success".
-KEPT_FLOOR = 0.80  # sanitized successes among the episodes solved on the full view
+# Measured with the shipped checkpoint, one case per task type and theme: 50 of 54 (92.6%); the
+# floor allows one episode less. Two cases per type and theme (README): 99 of 108 (91.7%).
+KEPT_FLOOR = 0.90  # sanitized successes among the episodes solved on the full view
 
 
 @pytest.fixture(scope="module")
