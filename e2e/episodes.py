@@ -29,8 +29,16 @@ class Case(ServedPage):
 SEED = 90_001  # page seed outside any default corpus (seeds 0..trees-1): pages the model never saw
 
 
-def cases(per_theme: int = 1, seed: int = SEED) -> list[Case]:
-    """`per_theme` instances of every task type in each theme, on the first pages supporting it."""
+def cases(per_theme: int = 1, seed: int = SEED, *, seeds: int = 1) -> list[Case]:
+    """`per_theme` instances of every task type in each theme, on the first pages supporting
+    it, for each of `seeds` page seeds (seed, seed + 1, ...: other content, other wording)."""
+    out: list[Case] = []
+    for k in range(seeds):
+        out += _cases(per_theme, seed + k)
+    return out
+
+
+def _cases(per_theme: int, seed: int) -> list[Case]:
     found: dict[tuple[str, str], list[Case]] = {}
     for theme in ("a", "b"):
         for site, pages in PAGES.items():

@@ -1,6 +1,6 @@
 """Run the text-only agent over the task-type cases on the raw and on the sanitized view.
 
-    python e2e/run_episodes.py [--per-theme 2] [--views raw,sanitized]
+    python e2e/run_episodes.py [--per-theme 1] [--seeds 2] [--views raw,sanitized]
 
 The agent (e2e/scripted_agent.py) gets the task text and observation strings only; each
 episode is judged from the site's server log and the agent's answer (e2e/judges.py). Prints
@@ -107,8 +107,8 @@ class Report:
 
     def kept(self) -> float:
         """Sanitized successes among the episodes the agent solves on the full view."""
-        raw = {(c.label, c.task.text) for c, _, v in self.outcomes["raw"] if v.success}
-        rows = [v.success for c, _, v in self.outcomes["sanitized"] if (c.label, c.task.text) in raw]
+        raw = {(c.label, c.spec.seed, c.task.text) for c, _, v in self.outcomes["raw"] if v.success}
+        rows = [v.success for c, _, v in self.outcomes["sanitized"] if (c.label, c.spec.seed, c.task.text) in raw]
         return sum(rows) / len(rows) if rows else float("nan")
 
 
@@ -182,10 +182,11 @@ def run_all(
     minim_factory,  # noqa: ANN001
     *,
     per_theme: int = 1,
+    seeds: int = 1,
     views: tuple[str, ...] = ("raw", "sanitized"),
 ) -> Report:
     report = Report()
-    for case in cases(per_theme):
+    for case in cases(per_theme, seeds=seeds):
         for view in views:
             outcome, verdict, places = run_case(browser, base_url, case, view, minim_factory)
             report.outcomes[view].append((case, outcome, verdict))
@@ -239,14 +240,20 @@ def main() -> None:
     from webminim.embedder import Embedder
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-theme", type=int, default=2)
+    parser.add_argument("--per-theme", type=int, default=1)
+    parser.add_argument("--seeds", type=int, default=2, help="page seeds per case (other content and wording)")
     parser.add_argument("--views", default="raw,sanitized")
     args = parser.parse_args()
     scorer = Minim.load(embedder=Embedder()).scorer
     with running_sites() as sites, sync_playwright() as pw:
         browser = pw.chromium.launch(**launch_options())
         report = run_all(
-            browser, sites.url, lambda: Minim(scorer), per_theme=args.per_theme, views=tuple(args.views.split(","))
+            browser,
+            sites.url,
+            lambda: Minim(scorer),
+            per_theme=args.per_theme,
+            seeds=args.seeds,
+            views=tuple(args.views.split(",")),
         )
         browser.close()
     print_report(report)
