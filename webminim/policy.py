@@ -104,6 +104,16 @@ from extractors.tree import UITree
 from webminim.errors import ConfigError
 from webminim.features import content_words
 from webminim.metrics import A, K, R
+from webminim.page_structure import (
+    controls_of,
+    identifying,
+    inside,
+    normalize,
+    repeated_controls,
+    repeated_items,
+    section_ends,
+    voices,
+)
 from webminim.secret_guard import holds_code, labelled_codes
 
 TAU_NEC = 1.0
@@ -205,31 +215,6 @@ class Thresholds:
                 raise ConfigError(f"{name} must be a number between 0 and 10, got {value!r}")
 
 
-def controls_of(tree: UITree, depth: int = 2) -> np.ndarray:
-    """For every node, the index of the interactive ancestor (within `depth` levels) whose
-    label it is, or -1."""
-    index = {node.id: i for i, node in enumerate(tree.nodes)}
-    out = np.full(len(tree.nodes), -1, dtype=np.int64)
-    for i, node in enumerate(tree.nodes):
-        if node.interactive:
-            continue
-        parent = node.parent
-        for _ in range(depth):
-            if parent is None or parent not in index:
-                break
-            j = index[parent]
-            if tree.nodes[j].interactive:
-                out[i] = j
-                break
-            parent = tree.nodes[j].parent
-    return out
-
-
-def normalize(text: str) -> str:
-    """Lower case, whitespace collapsed, a trailing ':' or '*' (label punctuation) dropped."""
-    return " ".join(text.lower().split()).rstrip(":* ")
-
-
 def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
@@ -290,7 +275,7 @@ class PageContext:
         # a header (or its text) names a column of controls, not one of them
         headers = np.array([n.role in _HEADERS or roles.get(n.parent) in _HEADERS for n in nodes], dtype=bool)
         control_of[headers.reshape(size)] = -1
-        items = _repeated_items(tree)
+        items = repeated_items(tree)
         item_of = np.array(names.row_of, dtype=np.int64).reshape(size)
         item_of[~np.isin(item_of, np.flatnonzero(items))] = -1
         flat = np.array(flat_items(tree), dtype=np.int64).reshape(size)
@@ -308,17 +293,17 @@ class PageContext:
         short_label = interactive & np.array(
             [0 < len(t.split()) <= FLOOR_LABEL_WORDS for t in texts], dtype=bool
         ).reshape(size)
-        in_dialog = _inside(tree, _DIALOGS)
+        in_dialog = inside(tree, _DIALOGS)
         buttons = np.array([n.role == "button" for n in nodes], dtype=bool).reshape(size)
         return cls(
             controls=controls,
             label_of=np.array(names.label_of, dtype=np.int64).reshape(size),
             unnamed=np.array([not n.name.strip() for n in nodes], dtype=bool).reshape(size),
-            voice_of=_voices(tree),
+            voice_of=voices(tree),
             control_of=control_of,
             item_of=item_of,
-            identifies=_identifying(texts, item_of, interactive),
-            ambiguous=_repeated_controls(texts, item_of, interactive, controls),
+            identifies=identifying(texts, item_of, interactive),
+            ambiguous=repeated_controls(texts, item_of, interactive, controls),
             interactive=interactive,
             action=interactive & np.array([n.role in ACTION_ROLES for n in nodes], dtype=bool).reshape(size),
             roles=tuple(n.role for n in nodes),
@@ -327,7 +312,7 @@ class PageContext:
             short_label=short_label,
             codes=codes,
             dialog_buttons=in_dialog & buttons & short_label,
-            section_end=_section_ends(tree),
+            section_end=section_ends(tree),
             raw_texts=tuple(n.name for n in nodes),
         )
 
@@ -480,19 +465,6 @@ def most_necessary(n_hat: np.ndarray, share: float) -> np.ndarray:
     return mask
 
 
-def _voices(tree: UITree) -> np.ndarray:
-    """Per node, its parent when the parent's name repeats the node's text (a link's or a
-    header's StaticText), else -1."""
-    index = {node.id: i for i, node in enumerate(tree.nodes)}
-    out = np.full(len(tree.nodes), -1, dtype=np.int64)
-    for i, node in enumerate(tree.nodes):
-        p = index.get(node.parent) if node.parent is not None else None
-        text = normalize(node.name)
-        if p is not None and text and not node.interactive and text in normalize(tree.nodes[p].name):
-            out[i] = p
-    return out
-
-
 def _indices(targets: np.ndarray, where: np.ndarray, size: int) -> np.ndarray:
     """A mask of the nodes `targets[i]` for every i in `where` (targets of -1 ignored)."""
     picked = targets[where]
@@ -504,20 +476,6 @@ def _indices(targets: np.ndarray, where: np.ndarray, size: int) -> np.ndarray:
 def _shown_inside(controls: np.ndarray, actions: np.ndarray) -> np.ndarray:
     """The controls some shown text is inside of."""
     return _indices(controls, actions != R, len(actions))
-
-
-def _repeated_items(tree: UITree) -> np.ndarray:
-    """Item-role nodes (row, listitem, article, …) that have a sibling of the same role: a row
-    is one among rows. A lone <article> is the page's content, not a row, and rule 2 must not
-    show all of its text because the task names a button inside it."""
-    nodes = tree.nodes
-    siblings: dict[tuple[str | None, str], int] = {}
-    for n in nodes:
-        if n.role in ITEM_ROLES:
-            siblings[(n.parent, n.role)] = siblings.get((n.parent, n.role), 0) + 1
-    return np.array([n.role in ITEM_ROLES and siblings[(n.parent, n.role)] > 1 for n in nodes], dtype=bool).reshape(
-        len(nodes)
-    )
 
 
 def _row_actions(
@@ -536,84 +494,6 @@ def _row_actions(
     acting = np.flatnonzero(best >= max(tau_row, best.max() - ROW_MARGIN))
     # its actions, and the text that is its own: "upvote Dana's comment" needs the comment
     return (page.action | page.identifies) & np.isin(page.item_of, acting)
-
-
-def _identifying(texts: tuple[str, ...], item_of: np.ndarray, interactive: np.ndarray) -> np.ndarray:
-    """Texts inside an item that no other item repeats ("Dana Whitfield", not "Reply")."""
-    seen: dict[str, int] = {}  # text -> its item, or -2 once a second item repeats it
-    for i, text in enumerate(texts):
-        if text and item_of[i] >= 0 and not interactive[i]:
-            first = seen.setdefault(text, int(item_of[i]))
-            if first != item_of[i]:
-                seen[text] = -2
-    return np.array(
-        [bool(t) and item_of[i] >= 0 and not interactive[i] and seen.get(t) == item_of[i] for i, t in enumerate(texts)],
-        dtype=bool,
-    ).reshape(len(texts))
-
-
-def _repeated_controls(
-    texts: tuple[str, ...], item_of: np.ndarray, interactive: np.ndarray, controls: np.ndarray
-) -> np.ndarray:
-    """Controls inside an item whose name a control of another item repeats, and the text inside them."""
-    items_of_name: dict[str, set[int]] = {}
-    for i, text in enumerate(texts):
-        if text and interactive[i] and item_of[i] >= 0:
-            items_of_name.setdefault(text, set()).add(int(item_of[i]))
-    out = np.array(
-        [bool(t) and interactive[i] and item_of[i] >= 0 and len(items_of_name[t]) > 1 for i, t in enumerate(texts)],
-        dtype=bool,
-    ).reshape(len(texts))
-    inside = controls >= 0
-    out[inside] |= out[controls[inside]]
-    return out
-
-
-def _inside(tree: UITree, roles: frozenset[str]) -> np.ndarray:
-    """Nodes with an ancestor of one of `roles` (pre-order: a parent comes before its children)."""
-    index = {node.id: i for i, node in enumerate(tree.nodes)}
-    out = np.zeros(len(tree.nodes), dtype=bool)
-    for i, node in enumerate(tree.nodes):
-        p = index.get(node.parent) if node.parent is not None else None
-        if p is not None:
-            out[i] = out[p] or tree.nodes[p].role in roles
-    return out
-
-
-def _section_ends(tree: UITree) -> np.ndarray:
-    """For each heading, where its section ends: the next heading of its level or higher, or
-    the end of the heading's container, whichever comes first; -1 for other nodes."""
-    nodes = tree.nodes
-    index = {node.id: i for i, node in enumerate(nodes)}
-    size = len(nodes)
-    subtree_end = np.arange(1, size + 1, dtype=np.int64)  # one past the last descendant
-    for i in range(size - 1, 0, -1):
-        p = index.get(nodes[i].parent) if nodes[i].parent is not None else None
-        if p is not None and p < i:
-            subtree_end[p] = max(subtree_end[p], subtree_end[i])
-    out = np.full(size, -1, dtype=np.int64)
-    open_headings: list[tuple[int, int]] = []  # (index, level), levels strictly increasing
-    for i, node in enumerate(nodes):
-        if node.role != "heading":
-            continue
-        level = _level(node.properties.get("level"))
-        while open_headings and open_headings[-1][1] >= level:
-            out[open_headings.pop()[0]] = i
-        open_headings.append((i, level))
-    for h, _ in open_headings:
-        out[h] = size
-    for h in np.flatnonzero(out >= 0):
-        p = index.get(nodes[h].parent) if nodes[h].parent is not None else None
-        if p is not None:
-            out[h] = min(int(out[h]), int(subtree_end[p]))
-    return out
-
-
-def _level(value: object) -> int:
-    try:
-        return int(value)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        return 2
 
 
 def _reads(task: str) -> bool:
