@@ -60,15 +60,10 @@ def _money(value: float) -> str:
 
 def _query_ok(e: Evidence) -> bool:
     """The search the task asked for was run (the server served its results page)."""
-    wanted = _slot(e.task.text, ("query",))
-    return any(v.get("page") == "search" and v.get("q", "").strip().lower() == wanted.lower() for v in e.visits)
+    from scripted_agent import understand  # the query is in the task's own words, as the user wrote them
 
-
-def _slot(text: str, names: tuple[str, ...]) -> str:
-    from scripted_agent import understand  # the judge reads the task's own words, as the user wrote them
-
-    slots = understand(text).slots
-    return next(slots[n] for n in names if n in slots)
+    wanted = understand(e.task.text).slots["query"].lower()
+    return any(v.get("page") == "search" and v.get("q", "").strip().lower() == wanted for v in e.visits)
 
 
 def _comment(seed: int, key: str) -> Any:

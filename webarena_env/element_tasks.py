@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from extractors.naming import FIELD_ROLES, Naming
-from extractors.tree import UITree
+from extractors.tree import UINode, UITree
 from webarena_env.tasks import Semantics
 
 _CLICKABLE = frozenset({"button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem"})
@@ -355,7 +355,8 @@ def _search(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
 _MAX_READ = 8  # texts of one item or section a read task needs, at most
 
 
-def _texts(page: _Page, roots: Iterator[int]) -> list[int]:
+def _texts(page: _Page, roots: Iterable[int]) -> list[int]:
+    """The StaticText nodes of the subtrees at `roots`, in document order (skipped ones left out)."""
     out = []
     for root in roots:
         for k in [root, *page.descendants(root)]:
@@ -365,20 +366,21 @@ def _texts(page: _Page, roots: Iterator[int]) -> list[int]:
     return out
 
 
+def _parent(page: _Page, k: int) -> UINode | None:
+    parent = page.index.get(page.nodes[k].parent or "")
+    return page.nodes[parent] if parent is not None else None
+
+
 def _read_item(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
-    rows = sorted({r for r in page.names.row_of if r >= 0})
-    for row in rows:
-        texts = [k for k in _texts(page, iter((row,))) if not page.nodes[k].interactive]
+    for row in sorted({r for r in page.names.row_of if r >= 0} - page.skip):
+        texts = _texts(page, [row])
         keys = [k for k in texts[:2] if _usable(page.label(k)) and page.unique(k)]
-        body = [k for k in texts if k not in keys and page.index.get(page.nodes[k].parent) is not None]
-        if not keys or not body or row in page.skip:
+        # the item's own text: not a key, not a control's label
+        content = [k for k in texts if k not in keys and (p := _parent(page, k)) is not None and not p.interactive]
+        if not keys or not content:
             continue
-        key = keys[0]
-        content = tuple(k for k in body if not page.nodes[page.index[page.nodes[k].parent]].interactive)
-        if not content:
-            continue
-        text = rng.choice(READ_ITEM).format(key=page.label(key))
-        yield ElementTask("read_item", text, "informational", (key, *content[:_MAX_READ]), (row,))
+        text = rng.choice(READ_ITEM).format(key=page.label(keys[0]))
+        yield ElementTask("read_item", text, "informational", (keys[0], *content[:_MAX_READ]), (row,))
 
 
 def _read_section(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
@@ -398,9 +400,7 @@ def _read_section(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
                 if page.nodes[k].role == "heading":
                     break
                 after.append(k)
-        body = [
-            k for k in _texts(page, iter(after)) if page.nodes[page.index[page.nodes[k].parent]].role == "paragraph"
-        ]
+        body = [k for k in _texts(page, after) if (p := _parent(page, k)) is not None and p.role == "paragraph"]
         if not body:
             continue
         text = rng.choice(READ_SECTION).format(heading=page.label(h))

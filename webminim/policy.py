@@ -252,6 +252,7 @@ class PageContext:
     voice_of: np.ndarray  # (N,) int64: the parent whose name repeats this text, or -1
     control_of: np.ndarray  # (N,) int64, Naming.control_of, -1 for column / row headers
     item_of: np.ndarray  # (N,) int64, the row / item a node is, or is in, or -1
+    row_of: np.ndarray  # (N,) int64, item_of for real rows only (row, listitem, ...); bare siblings -1
     identifies: np.ndarray  # (N,) bool: a non-control text of an item that no other item repeats
     ambiguous: np.ndarray  # (N,) bool: a control whose name other items' controls repeat ("Trash" per row)
     interactive: np.ndarray  # (N,) bool
@@ -302,6 +303,9 @@ class PageContext:
             voice_of=voices(tree),
             control_of=control_of,
             item_of=item_of,
+            # real rows only: a doc's bare repeated paragraphs are items for rule 2, but too
+            # loose a grouping to take controls away on
+            row_of=np.where(np.isin(item_of, [i for i, n in enumerate(nodes) if n.role in ITEM_ROLES]), item_of, -1),
             identifies=identifying(texts, item_of, interactive),
             ambiguous=repeated_controls(texts, item_of, interactive, controls),
             interactive=interactive,
@@ -407,10 +411,12 @@ def decide_explained(
     raised = np.where(s_hat >= thresholds.tau_sens, A, K).astype(np.int8)
     floor = np.zeros(len(actions), dtype=bool)
 
-    def lift(mask: np.ndarray, why: str) -> None:
+    def lift(mask: np.ndarray, why: str, to: np.ndarray = raised) -> None:
         for i in np.flatnonzero(mask & (actions == R)):
-            actions[i] = raised[i]
+            actions[i] = to[i]
             reasons[int(i)] = why
+
+    always_a = np.full(len(actions), A, dtype=np.int8)  # rules 0 (content), 5, 7, 8: never shown raw
 
     if context is not None and net:
         page = context.page
@@ -420,17 +426,11 @@ def decide_explained(
         lift(_row_actions(page, context.named, actions, n_hat, thresholds.tau_row), WHY_ROW)
         lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
         if context.wants_code:  # rule 5: typeable through its placeholder, never shown
-            for i in np.flatnonzero(page.codes & (actions == R)):
-                actions[i] = A
-                reasons[int(i)] = WHY_CODE
+            lift(page.codes, WHY_CODE, always_a)
         lift(page.dialog_buttons, WHY_DIALOG)
-        if context.reads:  # rule 7: always A
-            for i in np.flatnonzero(_sections(context) & (actions == R)):
-                actions[i] = A
-                reasons[int(i)] = WHY_SECTION
-        for i in np.flatnonzero(context.names_inside & (actions == R)):  # rule 8: always A
-            actions[i] = A
-            reasons[int(i)] = WHY_NAME_INSIDE
+        if context.reads:
+            lift(_sections(context), WHY_SECTION, always_a)
+        lift(context.names_inside, WHY_NAME_INSIDE, always_a)
     lift(_shown_inside(controls, actions), WHY_CONTROL)
     # a control whose text inside is abstracted is abstracted too: its name is that text
     for i in np.flatnonzero(_indices(controls, actions == A, len(actions)) & (actions == K)):
@@ -447,9 +447,7 @@ def decide_explained(
         # view would redact its own name to "…" as a withheld descendant's text
         shown_control = page.interactive & (actions == K)
         lift((page.voice_of >= 0) & (by_net | shown_control)[np.maximum(page.voice_of, 0)], WHY_TEXT)
-        for i in np.flatnonzero(floor & page.interactive & (actions == R)):  # rule 0, content labels
-            actions[i] = A
-            reasons[int(i)] = WHY_FLOOR_CONTENT
+        lift(floor & page.interactive, WHY_FLOOR_CONTENT, always_a)  # rule 0, content labels
         for i in np.flatnonzero(_unaimable(page, context.mentioned, actions, reasons)):
             actions[i] = R
             reasons.pop(int(i), None)
@@ -547,13 +545,7 @@ def _unaimable(page: PageContext, mentioned: np.ndarray, actions: np.ndarray, re
     identifies their row is, and their text. A control whose long label the task names (a
     post's title listed twice) is its own identity; a short UI label ("Trash") is not."""
     size = len(actions)
-    # real rows only (row, listitem, article, ...): bare repeated siblings (a doc's paragraphs)
-    # are items for rule 2, but too loose a grouping to take controls away on
-    rows = np.where(
-        np.array([page.item_of[i] >= 0 and page.roles[page.item_of[i]] in ITEM_ROLES for i in range(size)]),
-        page.item_of,
-        -1,
-    )
+    rows = page.row_of
     has_identity = np.zeros(size, dtype=bool)
     shown_identity = np.zeros(size, dtype=bool)
     ident = page.identifies & (rows >= 0)
