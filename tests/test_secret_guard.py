@@ -26,6 +26,8 @@ SECRETS = [
     "Υour verification cоde is 847293",  # Greek Upsilon, Cyrillic o
     "note " + base64.b64encode(b"your verification code is 847293").decode(),
     "see %63%6F%64%65%20%69%73%20%38%34%37%32%39%33",  # URL-encoded "code is 847293"
+    "Guest Wi-Fi password — Tr!cky-Owl",  # a label separator, no digit in the value
+    "Router password | saffron?Kettle",
 ]
 
 BENIGN = [
@@ -38,6 +40,10 @@ BENIGN = [
     "https://shop.test/products/blue-widget-2000?ref=home",
     "Posted 3 hours ago by alex_r",
     "Price: $1,299.00",
+    "Password · Required",
+    "Password — Forgot it?",
+    "Password | Show",
+    "Password · Last changed 3 days ago",
 ]
 
 

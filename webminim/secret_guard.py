@@ -137,11 +137,12 @@ _OTP = re.compile(rf"{_CODE_CUE}\D{{0,40}}(?<!ending in )(?<![•*] ){_DIGITS}",
 _OTP_BEFORE = re.compile(rf"(?<!#)(?<!# )(?<!order )(?<!no\. ){_DIGITS}[^\d.!?。\n]{{0,24}}{_CODE_CUE}", re.I)
 _INLINE_PASSWORD = re.compile(r"(?:password|passwd|pwd|passphrase)\s*(?:is|:|=)\s*(?P<v>\S{4,})", re.I)
 # A word-like password after its cue: an explicit separator ("pw: cinnamon", "Passcode for the
-# shared folder: tangerine", "your new password is: Maple-Tree") ...
+# shared folder: tangerine", "your new password is: Maple-Tree", a card's "Wi-Fi password — kiwi")
+# ...
 _PW_VALUE = r"[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»,;!?()\[\]]{4,64})"
 _WORD_PASSWORD = re.compile(
     rf"{_PASSWORD_CUE}[^\n.?!:：=]{{0,40}}?"
-    r"(?:\s*(?:[:：=]>?|->|→)|\s(?:is|was|est|ist|es|lautet|é|è|är|er|jest|это|(?:reset|set|changed|updated)\sto)\b"
+    r"(?:\s*(?:[:：=]>?|->|→|[·•|–—](?=\s))|\s(?:is|was|est|ist|es|lautet|é|è|är|er|jest|это|(?:reset|set|changed|updated)\sto)\b"
     r"\s*[:：]?|\s?(?:は|是|为|為)\s*[:：]?)\s*" + _PW_VALUE,
     re.I,
 )
