@@ -155,4 +155,6 @@ def extract_aria(page: Page, *, max_nodes: int = DEFAULT_MAX_NODES) -> UITree:
         title = page.title()
     except PlaywrightError as exc:
         raise ExtractionError(f"could not take an aria snapshot: {first_line(exc)}") from exc
+    except (AttributeError, TypeError):  # an older Playwright: no aria_snapshot(mode="ai")
+        raise ExtractionError("this Playwright has no AI-mode aria snapshot; upgrade it or use CDP") from None
     return tree_from_aria_snapshot(snapshot, url=page.url, title=title, max_nodes=max_nodes)

@@ -3,12 +3,14 @@
 The CDP conversation is in `extractors.cdp_steps` (shared with the async twin in
 `extractors.live_async`); everything after it is pure (`extractors.cdp.tree_from_cdp`).
 Playwright errors become `ExtractionError` here, at the boundary. Every CDP call is bounded
-by CDP_TIMEOUT_MS: a renderer that hangs or crashes (a 5,000-deep DOM built by script
-does) gives an error, never a stalled agent.
+by CDP_TIMEOUT_MS where Playwright supports it (1.50+): a renderer that hangs or crashes
+(a 5,000-deep DOM built by script does) gives an error, never a stalled agent. Older
+releases (1.44, which BrowserGym pins) work without that limit.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -29,6 +31,21 @@ CDP_TIMEOUT_MS = 30_000
 _PROBE_TIMEOUT_MS = 2_000
 
 
+_TAKES_TIMEOUT: dict[type, bool] = {}
+
+
+def limit(send: Any) -> dict[str, int]:
+    """`{"timeout": CDP_TIMEOUT_MS}` where this Playwright's `CDPSession.send` takes one
+    (1.50 and later), else nothing: older releases (BrowserGym pins 1.44) have no limit."""
+    owner = type(getattr(send, "__self__", send))
+    if owner not in _TAKES_TIMEOUT:
+        try:
+            _TAKES_TIMEOUT[owner] = "timeout" in inspect.signature(send).parameters
+        except (TypeError, ValueError):
+            _TAKES_TIMEOUT[owner] = False
+    return {"timeout": CDP_TIMEOUT_MS} if _TAKES_TIMEOUT[owner] else {}
+
+
 def _send(cdp: CDPSession, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
     """`cdp.send` with a time limit, minus the sync wrapper's deep walk over the reply.
 
@@ -39,8 +56,8 @@ def _send(cdp: CDPSession, method: str, params: dict[str, Any] | None = None) ->
     impl = getattr(cdp, "_impl_obj", None)
     sync = getattr(cdp, "_sync", None)
     if impl is None or sync is None:
-        return cdp.send(method, params, timeout=CDP_TIMEOUT_MS)
-    return sync(impl.send(method=method, params=params, timeout=CDP_TIMEOUT_MS))
+        return cdp.send(method, params, **limit(cdp.send))
+    return sync(impl.send(method=method, params=params, **limit(impl.send)))
 
 
 def run(steps: Steps) -> Any:

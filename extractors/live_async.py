@@ -19,8 +19,8 @@ from extractors.tree import DEFAULT_MAX_NODES, UINode, UITree
 async def _send(cdp: CDPSession, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
     impl = getattr(cdp, "_impl_obj", None)
     if impl is None:
-        return await cdp.send(method, params, timeout=live.CDP_TIMEOUT_MS)
-    return await impl.send(method=method, params=params, timeout=live.CDP_TIMEOUT_MS)
+        return await cdp.send(method, params, **live.limit(cdp.send))
+    return await impl.send(method=method, params=params, **live.limit(impl.send))
 
 
 async def run(steps: Steps) -> Any:

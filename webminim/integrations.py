@@ -17,13 +17,13 @@ from webminim.errors import ExtractionError
 from webminim.minim import Minim
 from webminim.view import SanitizedView, origin_of, safe_url
 
-# BrowserGym keys that carry the whole page in a form the policy cannot edit.
+# BrowserGym (and AgentLab) keys that carry the whole page in a form the policy cannot edit.
 UNSANITIZABLE_BROWSERGYM_KEYS = (
     "dom_object",
     "screenshot",
     "som_screenshot",
     "pruned_html",
-    "extra_element_properties",
+    "dom_txt",
 )
 
 
@@ -71,24 +71,37 @@ def axtree_object_of(view: SanitizedView) -> dict[str, Any]:
     return {"nodes": out}
 
 
-def sanitize_browsergym(obs: dict[str, Any], task: str, minim: Minim) -> dict[str, Any]:
-    """BrowserGym's observation dict with axtree_object / axtree_txt minimized."""
-    titles = tuple(obs.get("open_pages_titles") or ())
-    active = int(
-        obs.get("active_page_index", [0])[0]
-        if isinstance(obs.get("active_page_index"), list | tuple)
-        else obs.get("active_page_index", 0) or 0
-    )
-    tree = tree_from_axtree_object(
+def browsergym_tree(obs: dict[str, Any]) -> UITree:
+    """The UITree of a BrowserGym observation (ids = bids), with its URL and tab titles."""
+    titles = tuple(str(t) for t in obs.get("open_pages_titles") or ())
+    index = obs.get("active_page_index", 0)
+    try:
+        active = int(index[0] if isinstance(index, list | tuple) or hasattr(index, "shape") else index or 0)
+    except (TypeError, ValueError, IndexError):
+        active = 0
+    return tree_from_axtree_object(
         obs.get("axtree_object") or {}, url=str(obs.get("url", "")), tabs=titles, active=active
     )
-    view = minim.sanitize(tree, task)
+
+
+def sanitize_browsergym(obs: dict[str, Any], task: str, minim: Minim) -> dict[str, Any]:
+    """BrowserGym's observation dict with axtree_object / axtree_txt minimized."""
+    view = minim.sanitize(browsergym_tree(obs), task)
+    return browsergym_observation(obs, view, task, minim)
+
+
+def browsergym_observation(obs: dict[str, Any], view: SanitizedView, task: str, minim: Minim) -> dict[str, Any]:
+    """`obs` rebuilt around a sanitized `view` of its tree: what cannot be minimized is
+    dropped, per-element properties kept only for the elements the view shows."""
     out = {k: v for k, v in obs.items() if k not in UNSANITIZABLE_BROWSERGYM_KEYS}
     out["axtree_object"] = axtree_object_of(view)
     out["axtree_txt"] = view.text("browsergym")
     out["url"] = view.tree.url  # made safe with the tree: no userinfo, tokens or query
-    if titles:
+    if "open_pages_titles" in obs:
         out["open_pages_titles"] = view.tree.tabs
+    if "extra_element_properties" in obs:  # visibility, bbox, clickable: no page text
+        props = obs.get("extra_element_properties") or {}
+        out["extra_element_properties"] = {bid: p for bid, p in props.items() if bid in view.tree}
     if "open_pages_urls" in obs:
         # other tabs' URLs were never scored: made safe the same way, placeholders from the same
         # vault, each tied to the origin it came from

@@ -1,0 +1,184 @@
+"""`MinimEnv` around the real BrowserGym package (its own observation extraction and action
+execution, Playwright 1.44 as BrowserGym pins it) on our local sites.
+
+These run in `.venv-browsergym`, which `./dev test` sets up next to the main venv; in the
+main venv BrowserGym is absent and they are skipped there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("browsergym.core", reason="BrowserGym runs in .venv-browsergym (./dev test sets it up)")
+
+from browsergym.core.env import BrowserEnv  # noqa: E402
+from browsergym.core.task import AbstractBrowserTask  # noqa: E402
+
+from webarena_env.server import SiteServer, twofa_injection  # noqa: E402
+from webminim.browsergym import MinimEnv  # noqa: E402
+from webminim.minim import Minim  # noqa: E402
+
+SEED = 7
+CODE = twofa_injection(SEED, SEED).values["code"]
+
+
+class SiteTask(AbstractBrowserTask):
+    """A task on our local sites, judged from the server's record (never from the agent)."""
+
+    def __init__(self, seed: int, start_url: str, state_url: str, goal: str, judge: str) -> None:
+        super().__init__(seed)
+        self.start_url, self.state_url, self.goal, self.judge = start_url, state_url, goal, judge
+
+    def setup(self, page: Any) -> tuple[str, dict]:
+        page.goto(self.start_url)
+        return self.goal, {}
+
+    def teardown(self) -> None:
+        pass
+
+    def validate(self, page: Any, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
+        if self.judge == "verified":
+            with urllib.request.urlopen(self.state_url, timeout=10) as reply:  # noqa: S310 - loopback
+                state = json.load(reply)
+            actions = state if isinstance(state, list) else state.get("actions", [])
+            done = any(a.get("action") == "verify_2fa" and a.get("ok") for a in actions)
+        else:  # the user was told the code
+            done = any(m.get("role") == "assistant" and CODE in str(m.get("message")) for m in chat_messages)
+        return float(done), done, "", {}
+
+
+@pytest.fixture(scope="module")
+def minim() -> Minim:
+    return Minim.load()
+
+
+@pytest.fixture
+def sites() -> Iterator[SiteServer]:
+    server = SiteServer(0).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def make_env(sites: SiteServer, minim: Minim, goal: str, judge: str = "verified") -> MinimEnv:
+    kwargs = {
+        "start_url": f"{sites.url}/a/shop/twofa?seed={SEED}",
+        "state_url": f"{sites.url}/__state",
+        "goal": goal,
+        "judge": judge,
+    }
+    return MinimEnv(BrowserEnv(task_entrypoint=SiteTask, task_kwargs=kwargs, headless=True), minim=minim)
+
+
+def sent(obs: dict[str, Any]) -> str:
+    """Everything in an observation an agent could forward, as text."""
+    return json.dumps(obs, default=str, ensure_ascii=False)
+
+
+def bid(obs: dict[str, Any], pattern: str) -> str:
+    match = re.search(r"\[(\w+)\] " + pattern, obs["axtree_txt"])
+    assert match, f"nothing like {pattern!r} in the sanitized tree:\n{obs['axtree_txt']}"
+    return match.group(1)
+
+
+def test_a_browsergym_agent_completes_2fa_without_ever_seeing_the_code(sites: SiteServer, minim: Minim) -> None:
+    env = make_env(sites, minim, "Complete the two-step verification with the code")
+    try:
+        obs, _ = env.reset(seed=0)
+        seen = [sent(obs)]
+        token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)  # the code, as the model sees it
+        field = bid(obs, r"textbox '[^']*code")
+        obs, reward, done, _, _ = env.step(f'fill("{field}", "{token}")')
+        seen.append(sent(obs))
+        assert obs["last_action_error"] == "" and obs["last_action"] == f'fill("{field}", "{token}")'
+        obs, reward, done, _, _ = env.step(f'click("{bid(obs, "button .(?:Continue|Verify)")}")')
+        seen.append(sent(obs))
+    finally:
+        env.close()
+    assert reward == 1.0 and done  # the server recorded a correct verification
+    assert all(CODE not in text for text in seen)
+    assert "dom_object" not in obs and "screenshot" not in obs
+    assert set(obs["extra_element_properties"]) <= set(re.findall(r"\[(\w+)\]", obs["axtree_txt"]))
+
+
+def test_refused_actions_never_reach_the_page_and_say_why(sites: SiteServer, minim: Minim) -> None:
+    env = make_env(sites, minim, "Complete the two-step verification with the code")
+    try:
+        obs, _ = env.reset(seed=0)
+        token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)
+        search = bid(obs, "searchbox")
+        obs, reward, _, _, info = env.step(f'fill("{search}", "{token}")')
+        assert obs["last_action_error"].startswith("ActionRefused:") and "search box" in obs["last_action_error"]
+        value = env.unwrapped.page.evaluate(f"document.querySelector('[bid=\"{search}\"]').value")
+        assert value == "" and reward == 0.0
+        obs, *_ = env.step("__import__('os').system('touch /tmp/pwned')")
+        assert obs["last_action_error"].startswith("ActionRefused:")
+    finally:
+        env.close()
+
+
+def test_an_answer_to_the_user_is_filled_in_locally_and_stays_a_placeholder_in_the_chat(
+    sites: SiteServer, minim: Minim
+) -> None:
+    env = make_env(sites, minim, "What is the verification code on this page?", judge="told")
+    try:
+        obs, _ = env.reset(seed=0)
+        token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)
+        obs, reward, done, _, _ = env.step(f'send_msg_to_user("The code is {token}")')
+    finally:
+        env.close()
+    assert reward == 1.0 and done  # BrowserGym's own chat holds the real code for the user
+    assert CODE not in sent(obs)
+    assert any(token in str(m.get("message")) for m in obs["chat_messages"])
+
+
+def test_every_episode_starts_with_an_empty_vault(sites: SiteServer, minim: Minim) -> None:
+    env = make_env(sites, minim, "Complete the two-step verification with the code")
+    try:
+        env.reset(seed=0)
+        first = len(env.minim.vault)
+        env.reset(seed=1)
+        assert 0 < len(env.minim.vault) == first  # not URL_1 ... URL_18 over episodes
+    finally:
+        env.close()
+
+
+def test_minim_page_works_on_the_playwright_browsergym_pins(sites: SiteServer, minim: Minim) -> None:
+    from browsergym.core import _get_global_playwright  # one sync Playwright per thread: BrowserGym's
+
+    from webminim import MinimPage
+
+    browser = _get_global_playwright().chromium.launch()
+    try:
+        page = browser.new_page()
+        page.goto(f"{sites.url}/a/shop/twofa?seed={SEED}")
+        agent = MinimPage(page, "Complete the two-step verification with the code", minim=Minim(minim.scorer))
+        text = agent.observe()  # CDP extraction: Playwright 1.44's CDPSession.send takes no timeout
+        field = re.search(r"\[(\w+)\] textbox '[^']*code", text).group(1)
+        token = re.search(r"\[OTP_\d+\]", text).group(0)
+        agent.act(f'type [{field}] "{token}"')
+        typed = page.evaluate("Array.from(document.querySelectorAll('input')).map(i => i.value)")
+    finally:
+        browser.close()
+    assert CODE not in text and CODE in typed
+
+
+def test_the_readme_browsergym_example_runs_as_printed(sites: SiteServer) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    section = readme.split("## Use it with BrowserGym", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, flags=re.S).group(1)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "[OTP_1]" in result.stdout and "ok" in result.stdout.splitlines()[-1]
+    assert twofa_injection(7, 7).values["code"] not in result.stdout

@@ -1,0 +1,160 @@
+"""BrowserGym drop-in: `env = MinimEnv(env)` and the agent sees only the minimal view.
+
+    import gymnasium as gym
+    from webminim.browsergym import MinimEnv
+
+    env = MinimEnv(gym.make("browsergym/openended", task_kwargs={"start_url": url}))
+    obs, info = env.reset()                       # obs["axtree_txt"]: the sanitized tree
+    obs, reward, done, truncated, info = env.step('fill("8", "[OTP_1]")')  # typed for real
+
+Observations: `axtree_object` / `axtree_txt` are the sanitized tree for the goal, with
+BrowserGym's own bids; `url`, `open_pages_urls`, `open_pages_titles` made safe;
+`extra_element_properties` and `focused_element_bid` only for bids the view shows;
+`chat_messages`, `last_action_error` with vault values put back as placeholders;
+`last_action` is the agent's own action (placeholders, not values). What cannot be
+minimized is dropped: `dom_object`, `screenshot`, `som_screenshot`, `pruned_html`,
+`dom_txt`.
+
+Actions (webminim.browsergym_actions): parsed, never executed as the model's code; a
+placeholder goes only into `fill` on a field that fits it on its own origin (the field's
+frame and form are checked in the live page); refused actions do not reach the page, and
+the agent reads why in `last_action_error`. Every episode gets a fresh vault and a
+request guard on the new browser context.
+
+`gymnasium` is needed (`pip install webminim[browsergym]`); BrowserGym itself is not
+imported here, any env with BrowserGym's observation and action format works.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from extractors.tree import UINode, UITree
+from webminim.actions import Action, check_field_site
+from webminim.agent import _FORM_TARGETS, _site
+from webminim.browsergym_actions import Call, goal_text, mask, parse_browsergym, plan_browsergym, source_of
+from webminim.egress.browser_adapter import RequestGuard, check_navigation
+from webminim.errors import ActionRefused
+from webminim.integrations import browsergym_observation, browsergym_tree
+from webminim.minim import Minim
+from webminim.view import SanitizedView, origin_of
+
+try:
+    import gymnasium
+except ImportError as exc:  # pragma: no cover - depends on the extra
+    raise ImportError("webminim.browsergym needs gymnasium: pip install 'webminim[browsergym]'") from exc
+
+
+class MinimEnv(gymnasium.Wrapper):
+    """A BrowserGym env whose observations are minimal and whose actions are checked."""
+
+    def __init__(self, env: gymnasium.Env, *, minim: Minim | None = None) -> None:
+        super().__init__(env)
+        self._scorer = (minim or Minim.load()).scorer
+        self._thresholds = minim.thresholds if minim is not None else None
+        self.minim = Minim(self._scorer, thresholds=self._thresholds)
+        self.task = ""
+        self.view: SanitizedView | None = None
+        self._raw: UITree | None = None  # never leaves this object
+        self._obs: dict[str, Any] | None = None
+        self.guard: RequestGuard | None = None
+
+    # -- gymnasium -----------------------------------------------------------------------
+    def reset(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        self.minim = Minim(self._scorer, thresholds=self._thresholds)  # a fresh vault per episode
+        obs, info = self.env.reset(**kwargs)
+        self.task = goal_text(obs)
+        self.guard = RequestGuard(task=self.task, vault=self.minim.vault)
+        context = getattr(self.env.unwrapped, "context", None)
+        if context is not None:
+            self.guard.install(context)
+        return self._observe(obs, ""), info
+
+    def step(self, action: str) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        try:
+            real = self._plan(action)
+        except ActionRefused as exc:
+            obs = dict(self._obs or {})
+            obs["last_action"], obs["last_action_error"] = action, f"ActionRefused: {exc}"
+            return obs, 0.0, False, False, {"webminim_refused": str(exc)}
+        obs, reward, terminated, truncated, info = self.env.step(real)
+        return self._observe(obs, action), reward, terminated, truncated, info
+
+    # -- observations --------------------------------------------------------------------
+    def _observe(self, obs: dict[str, Any], action: str) -> dict[str, Any]:
+        self.view = self._raw = self._obs = None  # a failure below leaves nothing to act on or resend
+        raw = browsergym_tree(obs)
+        view = self.minim.sanitize(raw, self.task)
+        out = browsergym_observation(obs, view, self.task, self.minim)
+        vault = self.minim.vault
+        focused = str(obs.get("focused_element_bid") or "")
+        out["focused_element_bid"] = focused if focused in view.tree else ""
+        out["chat_messages"] = tuple(self._masked_message(m) for m in obs.get("chat_messages") or ())
+        out["last_action"] = action
+        out["last_action_error"] = mask(str(obs.get("last_action_error") or ""), vault, self.task)
+        self.view, self._raw, self._obs = view, raw, out
+        return out
+
+    def _masked_message(self, message: Any) -> Any:
+        if isinstance(message, dict) and isinstance(message.get("message"), str):
+            return {**message, "message": mask(message["message"], self.minim.vault, self.task)}
+        return message
+
+    # -- actions -------------------------------------------------------------------------
+    def _plan(self, action: str) -> str:
+        view, raw = self.view, self._raw
+        if view is None or raw is None:
+            raise ActionRefused("reset() the environment before acting")
+        calls = parse_browsergym(action)
+        page = getattr(self.env.unwrapped, "page", None)
+        url = str(getattr(page, "url", "") or raw.url)
+
+        def shown(bid: str) -> UINode | None:
+            return raw[bid] if bid in view.tree and bid in raw else None
+
+        def navigate(target: str) -> str:
+            assert self.guard is not None
+            return check_navigation(target, url, self.guard)
+
+        planned = plan_browsergym(calls, vault=self.minim.vault, shown=shown, origin=origin_of(url), navigate=navigate)
+        for call, asked in zip(planned, calls, strict=True):
+            if call.name == "fill" and call.args.get("value") != asked.args.get("value") and page is not None:
+                self._check_field(page, asked, url)
+        return source_of(planned)
+
+    def _check_field(self, page: Any, call: Call, url: str) -> None:
+        """The field's own frame and form must be on the placeholder's origin."""
+        handle = _element_by_bid(page, str(call.args["bid"]))
+        if handle is None:
+            raise ActionRefused(f"[{call.args['bid']}] is no longer in the page")
+        try:
+            site = _site(handle.owner_frame(), handle.evaluate(_FORM_TARGETS))
+        except Exception as exc:  # noqa: BLE001 - a foreign browser error: refuse, never type
+            raise ActionRefused(f"[{call.args['bid']}] could not be checked: {type(exc).__name__}") from None
+        finally:
+            handle.dispose()
+        check_field_site(
+            Action("type", str(call.args["bid"]), str(call.args.get("value", ""))),
+            vault=self.minim.vault,
+            site=site,
+            page_url=url,
+        )
+
+
+def _element_by_bid(page: Any, bid: str) -> Any:
+    """The element BrowserGym marked with `bid` (its test-id attribute), in any frame."""
+    for frame in page.frames:
+        try:
+            handle = frame.query_selector(f'[bid="{_css_string(bid)}"]')
+        except Exception:  # noqa: BLE001 - a detached frame
+            continue
+        if handle is not None:
+            return handle
+    return None
+
+
+def _css_string(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+__all__ = ["MinimEnv"]
