@@ -154,3 +154,26 @@ def test_inspect_report_renders_in_chromium(page: Page, sites: SiteServer, tmp_p
     assert "token saving" in page.locator(".stats").inner_text()
     page.screenshot(path=str(tmp_path / "report.png"), full_page=False)
     assert (tmp_path / "report.png").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("guarded", [True, False])
+def test_leak_watch_records_what_left_not_what_the_guard_blocked(
+    page: Page, sites: SiteServer, minim_factory, guarded: bool
+):
+    from webminim.pytest_plugin import LeakWatch
+
+    watch = LeakWatch()
+    watch.watch_page(page)
+    page.goto(f"{sites.url}/a/shop/twofa?seed=21")
+    code = twofa_injection(21, 21).values["code"]
+    agent = MinimPage(page, "Complete the two-step verification", minim=minim_factory(), guard_requests=guarded)
+    text = agent.observe()
+    agent.act(f'type [{find_line(text, "textbox", "code")}] "{OTP.search(text).group(0)}"')
+    page.get_by_role("button", name="Continue").click()  # the form submit the sites' tracker reports
+    expect(page.get_by_role("status").first).to_contain_text("Verification complete")
+    page.wait_for_timeout(300)  # the tracker's beacon is sent after the submit
+    assert watch.requests  # the page view beacons to the other loopback origin went out either way
+    if guarded:
+        watch.assert_never_left([code])  # the guard blocked the form beacon: it never left
+    else:
+        assert any("request to" in place for place in watch.where(code))  # without the guard: caught

@@ -27,6 +27,7 @@ imported here, any env with BrowserGym's observation and action format works.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from extractors.tree import UINode, UITree
@@ -48,8 +49,11 @@ except ImportError as exc:  # pragma: no cover - depends on the extra
 class MinimEnv(gymnasium.Wrapper):
     """A BrowserGym env whose observations are minimal and whose actions are checked."""
 
-    def __init__(self, env: gymnasium.Env, *, minim: Minim | None = None) -> None:
+    def __init__(self, env: gymnasium.Env, *, minim: Minim | None = None, leak_watch: Any = None) -> None:
+        """`leak_watch`: the pytest plugin's `LeakWatch`; every observation returned, every
+        action asked and every cross-origin request of the episode's page is recorded in it."""
         super().__init__(env)
+        self.leak_watch = leak_watch
         self._scorer = (minim or Minim.load()).scorer
         self._thresholds = minim.thresholds if minim is not None else None
         self.minim = Minim(self._scorer, thresholds=self._thresholds)
@@ -68,9 +72,14 @@ class MinimEnv(gymnasium.Wrapper):
         context = getattr(self.env.unwrapped, "context", None)
         if context is not None:
             self.guard.install(context)
+        page = getattr(self.env.unwrapped, "page", None)
+        if self.leak_watch is not None and page is not None:
+            self.leak_watch.watch_page(page)
         return self._observe(obs, ""), info
 
     def step(self, action: str) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if self.leak_watch is not None:
+            self.leak_watch.actions.append(str(action))
         try:
             real = self._plan(action)
         except ActionRefused as exc:
@@ -93,6 +102,8 @@ class MinimEnv(gymnasium.Wrapper):
         out["last_action"] = action
         out["last_action_error"] = mask(str(obs.get("last_action_error") or ""), vault, self.task)
         self.view, self._raw, self._obs = view, raw, out
+        if self.leak_watch is not None:
+            self.leak_watch.observations.append(json.dumps(out, default=str, ensure_ascii=False))
         return out
 
     def _masked_message(self, message: Any) -> Any:

@@ -35,13 +35,20 @@ class LeakWatch:
     requests: list[str] = field(default_factory=list)
 
     def watch_page(self, page: Any) -> None:
-        """Record requests a page sends to origins other than its own."""
+        """Record requests a page sends to origins other than its own, as they left: after
+        the request guard's rewrite, and not at all when the guard blocked them. A request
+        that failed for another reason may have been sent, so it counts."""
 
-        def on_request(request: Any) -> None:
+        def record(request: Any) -> None:
             if page.url and _origin(request.url) != _origin(page.url):
                 self.requests.append(f"{request.url}\n{request.post_data or ''}")
 
-        page.on("request", on_request)
+        def failed(request: Any) -> None:
+            if "ERR_BLOCKED_BY_CLIENT" not in str(request.failure or ""):
+                record(request)
+
+        page.on("requestfinished", record)
+        page.on("requestfailed", failed)
 
     def where(self, secret: str) -> list[str]:
         places = [f"observation {i}" for i, text in enumerate(self.observations) if secret in text]

@@ -23,6 +23,7 @@ from browsergym.core.task import AbstractBrowserTask  # noqa: E402
 from webarena_env.server import SiteServer, twofa_injection  # noqa: E402
 from webminim.browsergym import MinimEnv  # noqa: E402
 from webminim.minim import Minim  # noqa: E402
+from webminim.pytest_plugin import LeakWatch  # noqa: E402
 
 SEED = 7
 CODE = twofa_injection(SEED, SEED).values["code"]
@@ -67,14 +68,18 @@ def sites() -> Iterator[SiteServer]:
         server.stop()
 
 
-def make_env(sites: SiteServer, minim: Minim, goal: str, judge: str = "verified") -> MinimEnv:
+def make_env(
+    sites: SiteServer, minim: Minim, goal: str, watch: LeakWatch | None = None, judge: str = "verified"
+) -> MinimEnv:
     kwargs = {
         "start_url": f"{sites.url}/a/shop/twofa?seed={SEED}",
         "state_url": f"{sites.url}/__state",
         "goal": goal,
         "judge": judge,
     }
-    return MinimEnv(BrowserEnv(task_entrypoint=SiteTask, task_kwargs=kwargs, headless=True), minim=minim)
+    return MinimEnv(
+        BrowserEnv(task_entrypoint=SiteTask, task_kwargs=kwargs, headless=True), minim=minim, leak_watch=watch
+    )
 
 
 def sent(obs: dict[str, Any]) -> str:
@@ -89,7 +94,8 @@ def bid(obs: dict[str, Any], pattern: str) -> str:
 
 
 def test_a_browsergym_agent_completes_2fa_without_ever_seeing_the_code(sites: SiteServer, minim: Minim) -> None:
-    env = make_env(sites, minim, "Complete the two-step verification with the code")
+    watch = LeakWatch()
+    env = make_env(sites, minim, "Complete the two-step verification with the code", watch)
     try:
         obs, _ = env.reset(seed=0)
         seen = [sent(obs)]
@@ -104,6 +110,9 @@ def test_a_browsergym_agent_completes_2fa_without_ever_seeing_the_code(sites: Si
         env.close()
     assert reward == 1.0 and done  # the server recorded a correct verification
     assert all(CODE not in text for text in seen)
+    assert len(watch.observations) == 3 and len(watch.actions) == 2
+    assert watch.requests  # the sites' tracker beacons to the other loopback origin: watched
+    watch.assert_never_left([CODE])
     assert "dom_object" not in obs and "screenshot" not in obs
     assert set(obs["extra_element_properties"]) <= set(re.findall(r"\[(\w+)\]", obs["axtree_txt"]))
 
