@@ -29,6 +29,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from webminim.augment import renamed_copies
 from webminim.corpus import read_card
 from webminim.embedder import Embedder
 from webminim.evaluation import evaluate_split
@@ -63,6 +64,8 @@ def main() -> None:
         else:
             config = TrainConfig(epochs=args.epochs, patience=2, max_minutes=args.max_minutes)
             train_f = [p for p in train if p.tree.family != family]
+            # renamed copies per fold: their new names come from this fold's trees only
+            train_f += prepare(renamed_copies([p.tree for p in train_f], embedder, config.rename_share), embedder)
             model = fit(train_f, [p for p in val if p.tree.family != family], config=config).model
             if saved is not None:
                 checkpoint.save(model, saved, {"excluded_families": [family], "epochs": args.epochs})

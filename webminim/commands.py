@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from webminim.augment import renamed_copies
 from webminim.corpus import read_card
 from webminim.embedder import Embedder
 from webminim.evaluation import EvalReport, evaluate_split
@@ -113,6 +114,7 @@ def run_train(
     embedder = Embedder()
     with _progress() as progress:
         train_trees = load_split(corpus, ["train"], exclude_families=exclude_families)
+        train_trees += renamed_copies(train_trees, embedder, config.rename_share, seed)
         val_trees = load_split(corpus, ["val"], exclude_families=exclude_families)
         job = progress.add_task("embedding trees", total=len(train_trees) + len(val_trees))
         step = lambda: progress.advance(job)  # noqa: E731

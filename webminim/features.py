@@ -8,9 +8,12 @@ node features  (N, 512) = MiniLM(role + name + value)  [384]
                           A control without an accessible name is read with the text that
                           names it on the page (extractors.naming: preceding text, a
                           LabelText, a column header), as a sighted user would read it.
-task features  (N, 12)  = node-task cosine, lexical overlap, and their maxima over the
+task features  (N, 15)  = node-task cosine, lexical overlap, and their maxima over the
                           subtrees of the 1st..3rd ancestors (so a button "sees" that
-                          its card names the task's product)
+                          its card names the task's product); and the cosine relative to
+                          the page (gap to the page's best node, z-score, gap to the best
+                          node of the same kind, control or text): on an unseen page the
+                          scale of the cosine drifts, its ranking much less
 edges          (2, E)   = tree edges in both directions (self loops added by GATv2)
 """
 
@@ -27,7 +30,7 @@ from webminim.embedder import DIM, Embedder
 
 STRUCT_DIM = 128
 NODE_DIM = DIM + STRUCT_DIM
-TASK_DIM = 12
+TASK_DIM = 15
 
 ROLES: tuple[str, ...] = (
     "RootWebArea",
@@ -241,6 +244,7 @@ class TreeGraph:
     parent: np.ndarray  # (N,) int64, root points to itself
     words: tuple[frozenset[str], ...]
     names: tuple[str, ...]  # lower-cased names, for phrase matches
+    interactive: np.ndarray  # (N,) bool
 
 
 def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
@@ -331,6 +335,7 @@ def build_graph(tree: UITree, embedder: Embedder) -> TreeGraph:
         parent=parent,
         words=tuple(content_words(n.name or names.nearby[i]) for i, n in enumerate(nodes)),
         names=tuple((n.name.strip() or names.nearby[i]).lower() for i, n in enumerate(nodes)),
+        interactive=np.array([n.interactive for n in nodes], dtype=bool),
     )
 
 
@@ -345,7 +350,7 @@ def _subtree_max(values: np.ndarray, parent: np.ndarray) -> np.ndarray:
 
 
 def task_features(graph: TreeGraph, task_text: str, task_emb: np.ndarray) -> np.ndarray:
-    """(N, 12) features relating every node to one task."""
+    """(N, 15) features relating every node to one task."""
     n = len(graph.parent)
     task_words = content_words(task_text)
     task_lower = task_text.lower()
@@ -369,4 +374,20 @@ def task_features(graph: TreeGraph, task_text: str, task_emb: np.ndarray) -> np.
         feats[:, 8 + k] = lex_sub[ancestor]
         ancestor = graph.parent[ancestor]
     feats[:, 11] = lex_sub
+    feats[:, 12:15] = _relative(cos.astype(np.float32), graph.interactive)
     return feats
+
+
+def _relative(cos: np.ndarray, interactive: np.ndarray) -> np.ndarray:
+    """(N, 3): gap to the page's best cosine, z-score on the page (clipped, /3), and gap to the
+    best cosine among nodes of the same kind (controls, or everything else)."""
+    out = np.zeros((len(cos), 3), dtype=np.float32)
+    if not len(cos):
+        return out
+    out[:, 0] = cos - cos.max()
+    spread = float(cos.std())
+    out[:, 1] = np.clip((cos - cos.mean()) / spread, -3.0, 6.0) / 3.0 if spread > 1e-6 else 0.0
+    for kind in (interactive, ~interactive):
+        if kind.any():
+            out[kind, 2] = cos[kind] - cos[kind].max()
+    return out

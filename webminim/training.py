@@ -41,6 +41,7 @@ class TrainConfig:
     seed: int = 0
     max_minutes: float = 50.0
     max_train_trees: int | None = None
+    rename_share: float = 0.3  # share of training trees also seen with their task's controls renamed
 
 
 @dataclass
@@ -48,7 +49,7 @@ class Variant:
     task: str
     semantics: str
     task_emb: np.ndarray  # (384,)
-    task_feats: np.ndarray  # (N, 12)
+    task_feats: np.ndarray  # (N, 15)
     n: np.ndarray  # (N,) int8
 
 

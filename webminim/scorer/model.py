@@ -2,7 +2,7 @@
 
     h0 = W_in x                                     x: (N, 512) node features
     h0 = h0 ⊙ (1 + γ(t)) + β(t)     (FiLM)          t: (B, 384) task embedding, per graph
-    h0 = h0 + W_task d                               d: (N, 12) node-task features
+    h0 = h0 + W_task d                               d: (N, 15) node-task features
     h_{l+1} = h_l + ELU(LN(GATv2(h_l, E)))           3 layers, 4 heads × 64 = 256
     p_s, p_n = softmax(MLP_s(h3)), softmax(MLP_n(h3))    256 -> 128 -> 11 each
     ŝ = Σ_k k·p_s[k],  n̂ = Σ_k k·p_n[k]
@@ -57,7 +57,7 @@ def expected_score(logits: Tensor) -> Tensor:
 
 
 class ScorerNet(nn.Module):
-    """Shapes: x (N, 512), task (B, 384), task_feats (N, 12), edge_index (2, E), batch (N,)
+    """Shapes: x (N, 512), task (B, 384), task_feats (N, 15), edge_index (2, E), batch (N,)
     -> (s_logits, n_logits), each (N, 11)."""
 
     def __init__(self, config: ModelConfig | None = None) -> None:
