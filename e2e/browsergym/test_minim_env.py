@@ -122,13 +122,17 @@ def test_refused_actions_never_reach_the_page_and_say_why(sites: SiteServer, min
     try:
         obs, _ = env.reset(seed=0)
         token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)
-        search = bid(obs, "searchbox")
+        page = env.unwrapped.page
+        search = page.get_by_role("searchbox").get_attribute("bid")  # shown or not, a bid an agent may try
         obs, reward, _, _, info = env.step(f'fill("{search}", "{token}")')
-        assert obs["last_action_error"].startswith("ActionRefused:") and "search box" in obs["last_action_error"]
-        value = env.unwrapped.page.evaluate(f"document.querySelector('[bid=\"{search}\"]').value")
-        assert value == "" and reward == 0.0
+        assert obs["last_action_error"].startswith("ActionRefused:") and "webminim_refused" in info
+        assert page.get_by_role("searchbox").input_value() == "" and reward == 0.0
+        button = bid(obs, "button .(?:Continue|Verify)")
+        obs, *_ = env.step(f'fill("{button}", "{token}")')
+        assert "not an input field" in obs["last_action_error"]
         obs, *_ = env.step("__import__('os').system('touch /tmp/pwned')")
         assert obs["last_action_error"].startswith("ActionRefused:")
+        assert CODE not in sent(obs)
     finally:
         env.close()
 
