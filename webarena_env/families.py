@@ -28,7 +28,7 @@ from extractors.naming import naming
 from webarena_env.element_tasks import element_tasks
 from webarena_env.inject import KINDS, PLACEMENTS, Injection, inject
 from webarena_env.labeller import document_marks, dom_marks, element_necessity, element_sensitivity, label_tree
-from webarena_env.settle import settled_tree
+from webarena_env.settle import settled_tree, wait_quiet
 from webminim.corpus import CorpusTree, Secret, Variant
 
 FAMILIES_DIR = Path(__file__).parent / "data" / "families"
@@ -122,6 +122,7 @@ _AUGMENT_JS = """
 def build_family_tree(page: Page, item: FamilyPlan, *, seed: int, per_type: int) -> CorpusTree:
     """Render one vendored page, inject secrets, extract, generate tasks and label them."""
     page.goto(item.path.resolve().as_uri(), wait_until="load")
+    wait_quiet(page)  # the page's own scripts first: the augmentation walks the DOM in a seeded order
     if item.render > 0:
         page.evaluate(_AUGMENT_JS, random.Random(f"augment:{seed}:{item.index}").randrange(1, 2**31 - 1))
     injections = _injections(item, seed)

@@ -14,7 +14,12 @@ from playwright.sync_api import Page
 from extractors.live import extract_page
 from extractors.tree import UITree
 
-_SETTLE_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+# Force style and layout now (reading a box does), then let two frames pass so the
+# accessibility tree catches up with them.
+_SETTLE_JS = """() => {
+  if (document.body) document.body.getBoundingClientRect();
+  return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));
+}"""
 # Resolves once no mutation has been seen for `quiet` ms, or after `most` ms whatever happens.
 _QUIET_JS = """([quiet, most]) => new Promise(done => {
   let timer = null;
@@ -27,19 +32,28 @@ _QUIET_JS = """([quiet, most]) => new Promise(done => {
 MAX_READS = 6
 QUIET_MS = 250
 MAX_WAIT_MS = 3_000
+READ_GAP_MS = 100  # between two reads: a font or style applied late shows up in the second
 
 
 def _shape(tree: UITree) -> list[tuple[str, str, str | None]]:
     return [(n.role, n.name, n.parent) for n in tree.nodes]
 
 
-def settled_tree(page: Page, *, max_reads: int = MAX_READS) -> UITree:
-    """The page's tree after two consecutive reads agree (the last read after `max_reads`)."""
+def wait_quiet(page: Page) -> None:
+    """Return once fonts are loaded and the DOM has had no mutation for QUIET_MS (at most
+    MAX_WAIT_MS). Anything that walks the DOM with a seeded random sequence (the families'
+    augmentation) must start from the same DOM, so it waits for this first."""
     page.evaluate("() => document.fonts ? document.fonts.ready.then(() => true) : true")
     page.evaluate(_QUIET_JS, [QUIET_MS, MAX_WAIT_MS])
+
+
+def settled_tree(page: Page, *, max_reads: int = MAX_READS) -> UITree:
+    """The page's tree after two consecutive reads agree (the last read after `max_reads`)."""
+    wait_quiet(page)
     page.evaluate(_SETTLE_JS)
     tree = extract_page(page)
     for _ in range(max_reads - 1):
+        page.wait_for_timeout(READ_GAP_MS)
         page.evaluate(_SETTLE_JS)
         again = extract_page(page)
         if _shape(again) == _shape(tree):
@@ -48,4 +62,4 @@ def settled_tree(page: Page, *, max_reads: int = MAX_READS) -> UITree:
     return tree
 
 
-__all__ = ["MAX_READS", "MAX_WAIT_MS", "QUIET_MS", "settled_tree"]
+__all__ = ["MAX_READS", "MAX_WAIT_MS", "QUIET_MS", "READ_GAP_MS", "settled_tree", "wait_quiet"]
