@@ -103,10 +103,10 @@ def test_injected_secrets_appear_in_the_raw_trees(small_corpus: Path):
         assert t.secrets and all(secret.text in text for secret in t.secrets), t.id
 
 
-def test_labels_are_deterministic_for_a_seed(small_corpus: Path, tmp_path: Path, browser):
+def test_labels_are_deterministic_for_a_seed(small_corpus: Path, tmp_path: Path):
     from webarena_env.corpus import build_corpus
 
-    build_corpus(tmp_path, trees=6, seed=3, browser=browser, family_pages=1)
+    build_corpus(tmp_path, trees=6, seed=3, family_pages=1)  # its own Chromium, as `webminim corpus` launches
     first, second = list(iter_corpus(small_corpus)), list(iter_corpus(tmp_path))
     assert [t.id for t in first] == [t.id for t in second]
     for a, b in zip(first, second, strict=True):
