@@ -19,7 +19,10 @@ from webminim.errors import CorpusError
 
 @pytest.fixture(scope="module")
 def small_corpus(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("corpus")
+    return _build(tmp_path_factory.mktemp("corpus"))
+
+
+def _build(out: Path) -> Path:
     result = subprocess.run(
         [
             sys.executable,
@@ -104,9 +107,8 @@ def test_injected_secrets_appear_in_the_raw_trees(small_corpus: Path):
 
 
 def test_labels_are_deterministic_for_a_seed(small_corpus: Path, tmp_path: Path):
-    from webarena_env.corpus import build_corpus
-
-    build_corpus(tmp_path, trees=6, seed=3, family_pages=1)  # its own Chromium, as `webminim corpus` launches
+    # built again the way it was first built: `webminim corpus`, with the Chromium it launches
+    _build(tmp_path)
     first, second = list(iter_corpus(small_corpus)), list(iter_corpus(tmp_path))
     assert [t.id for t in first] == [t.id for t in second]
     for a, b in zip(first, second, strict=True):
