@@ -27,8 +27,8 @@ from typing import Any, Literal
 from playwright.async_api import Frame as AsyncFrame
 from playwright.async_api import Locator as AsyncLocator
 from playwright.async_api import Page as AsyncPage
+from playwright.sync_api import ElementHandle, Frame, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Frame, Locator, Page
 
 from extractors import live, live_async
 from extractors.errors import first_line
@@ -69,6 +69,11 @@ def _frame_url(frame: Frame | AsyncFrame | None) -> str:
 def _site(frame: Frame | AsyncFrame | None, targets: Any) -> FieldSite:
     top = frame is not None and frame.parent_frame is None
     return FieldSite(_frame_url(frame), top, tuple(str(t) for t in targets or ()))
+
+
+def field_site(handle: ElementHandle) -> FieldSite:
+    """Where a field (sync element handle) really is: its frame and where its form sends."""
+    return _site(handle.owner_frame(), handle.evaluate(_FORM_TARGETS))
 
 
 # Most elements give at most one accessibility node worth scoring (wrappers are ignored), so a
@@ -288,7 +293,7 @@ class MinimPage(_Wrapper):
     def _field_site(locator: Locator) -> FieldSite:
         handle = locator.element_handle()
         try:
-            return _site(handle.owner_frame(), handle.evaluate(_FORM_TARGETS))
+            return field_site(handle)
         finally:
             handle.dispose()
 

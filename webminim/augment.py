@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from extractors.naming import naming
-from extractors.tree import UINode, UITree
+from extractors.naming import Naming, naming
+from extractors.tree import UITree
 from webminim.corpus import CorpusTree
 from webminim.embedder import Embedder
 from webminim.features import content_words
@@ -37,10 +37,6 @@ LOW, HIGH = 0.55, 0.88  # close in meaning, not a near-copy of the same words
 CHOICES = 8  # pick among this many closest qualifying labels
 MAX_WORDS, MAX_CHARS = 4, 40  # UI wording, not sentences
 _PRESS = frozenset({"button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "checkbox", "switch"})
-
-
-def _kind(role: str) -> str | None:
-    return "press" if role in _PRESS else None
 
 
 # Pairs MiniLM puts close together although they mean the opposite: a renamed "Next" must
@@ -107,9 +103,13 @@ def _opposite(a: str, b: str) -> bool:
     return any((x in wa and y in wb) or (y in wa and x in wb) for x, y in _OPPOSITES)
 
 
+def _clean(name: str) -> str:
+    return " ".join(name.split())
+
+
 def _short(name: str) -> bool:
     """UI wording: a few words, no digits, no file names or handles ("dialog.js", "jdoe_12")."""
-    name = " ".join(name.split())
+    name = _clean(name)
     if not (3 <= len(name) <= MAX_CHARS and len(name.split()) <= MAX_WORDS and content_words(name)):
         return False
     return not any(c.isdigit() or c in "._@/\\#" for c in name)
@@ -158,19 +158,25 @@ class LabelPool:
         return rng.choice(best) if best else None
 
 
+def _wording(tree: UITree, names: Naming, i: int) -> tuple[int, str, str] | None:
+    """Where control `i`'s wording sits, as (node, kind, text): its own short name ("press"),
+    or for an unnamed field the text that names it ("label"); None for anything else."""
+    node = tree.nodes[i]
+    if not node.interactive:
+        return None
+    if node.role in _PRESS and _short(node.name):
+        return i, "press", _clean(node.name)
+    j = names.label_of[i]
+    if not node.name.strip() and j >= 0 and _short(tree.nodes[j].name):
+        return j, "label", _clean(tree.nodes[j].name)
+    return None
+
+
 def _labels(tree: UITree) -> list[tuple[str, str]]:
-    """(kind, label) of every short control name and every text naming an unnamed field."""
+    """(kind, label) of every control's wording on the page."""
     names = naming(tree)
-    out = []
-    for i, node in enumerate(tree.nodes):
-        if not node.interactive:
-            continue
-        if _kind(node.role) and _short(node.name):
-            out.append(("press", " ".join(node.name.split())))
-        j = names.label_of[i]
-        if not node.name.strip() and j >= 0 and _short(tree.nodes[j].name):
-            out.append(("label", " ".join(tree.nodes[j].name.split())))
-    return out
+    found = (_wording(tree, names, i) for i in range(len(tree)))
+    return [(kind, text) for _, kind, text in filter(None, found)]
 
 
 def renamed(item: CorpusTree, pool: LabelPool, embedder: Embedder, rng: random.Random) -> CorpusTree | None:
@@ -181,14 +187,9 @@ def renamed(item: CorpusTree, pool: LabelPool, embedder: Embedder, rng: random.R
     targets = {tree.position(t) for v in item.variants for t in v.targets if t in tree}
     plan: dict[int, tuple[str, str]] = {}  # node index -> (kind, old name)
     for i in sorted(targets):
-        node = nodes[i]
-        kind = _kind(node.role) if node.interactive else None
-        if kind and _short(node.name):
-            plan[i] = (kind, " ".join(node.name.split()))
-        elif node.interactive and not node.name.strip() and names.label_of[i] >= 0:
-            j = names.label_of[i]
-            if _short(nodes[j].name):
-                plan[j] = ("label", " ".join(nodes[j].name.split()))
+        if (at := _wording(tree, names, i)) is not None:
+            node, kind, text = at
+            plan[node] = (kind, text)
     if not plan:
         return None
     olds = sorted({old for _, old in plan.values()})
@@ -199,22 +200,14 @@ def renamed(item: CorpusTree, pool: LabelPool, embedder: Embedder, rng: random.R
         if new is None:
             continue
         changed += 1
-        for k in _subtree(tree, i):  # the control and the text its name is made of
-            if " ".join(nodes[k].name.split()) == old:
+        # the control and the text its name is made of
+        for k in (i, *(tree.position(d.id) for d in tree.descendants(nodes[i].id))):
+            if _clean(nodes[k].name) == old:
                 nodes[k] = replace(nodes[k], name=new)
     if not changed:
         return None
     copy = UITree(tuple(nodes), url=tree.url, title=tree.title, tabs=tree.tabs, active_tab=tree.active_tab)
     return replace(item, id=f"{item.id}~renamed", tree=copy)
-
-
-def _subtree(tree: UITree, i: int) -> list[int]:
-    nodes: tuple[UINode, ...] = tree.nodes
-    out, j = [i], i + 1
-    while j < len(nodes) and nodes[j].depth > nodes[i].depth:
-        out.append(j)
-        j += 1
-    return out
 
 
 def renamed_copies(trees: Sequence[CorpusTree], embedder: Embedder, share: float, seed: int = 0) -> list[CorpusTree]:

@@ -32,12 +32,13 @@ from typing import Any
 
 from extractors.tree import UINode, UITree
 from webminim.actions import Action, check_field_site
-from webminim.agent import _FORM_TARGETS, _site
+from webminim.agent import field_site
 from webminim.browsergym_actions import Call, goal_text, mask, parse_browsergym, plan_browsergym, source_of
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
 from webminim.errors import ActionRefused
 from webminim.integrations import browsergym_observation, browsergym_tree
 from webminim.minim import Minim
+from webminim.vault import PLACEHOLDER
 from webminim.view import SanitizedView, origin_of
 
 try:
@@ -54,9 +55,7 @@ class MinimEnv(gymnasium.Wrapper):
         action asked and every cross-origin request of the episode's page is recorded in it."""
         super().__init__(env)
         self.leak_watch = leak_watch
-        self._scorer = (minim or Minim.load()).scorer
-        self._thresholds = minim.thresholds if minim is not None else None
-        self.minim = Minim(self._scorer, thresholds=self._thresholds)
+        self.minim = minim if minim is not None else Minim.load()
         self.task = ""
         self.view: SanitizedView | None = None
         self._raw: UITree | None = None  # never leaves this object
@@ -65,7 +64,7 @@ class MinimEnv(gymnasium.Wrapper):
 
     # -- gymnasium -----------------------------------------------------------------------
     def reset(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-        self.minim = Minim(self._scorer, thresholds=self._thresholds)  # a fresh vault per episode
+        self.minim = Minim(self.minim.scorer, thresholds=self.minim.thresholds)  # a fresh vault per episode
         obs, info = self.env.reset(**kwargs)
         self.task = goal_text(obs)
         self.guard = RequestGuard(task=self.task, vault=self.minim.vault)
@@ -128,8 +127,8 @@ class MinimEnv(gymnasium.Wrapper):
             return check_navigation(target, url, self.guard)
 
         planned = plan_browsergym(calls, vault=self.minim.vault, shown=shown, origin=origin_of(url), navigate=navigate)
-        for call, asked in zip(planned, calls, strict=True):
-            if call.name == "fill" and call.args.get("value") != asked.args.get("value") and page is not None:
+        for asked in calls:  # the live page, after the pure checks: frame and form of each filled field
+            if asked.name == "fill" and PLACEHOLDER.search(str(asked.args.get("value", ""))) and page is not None:
                 self._check_field(page, asked, url)
         return source_of(planned)
 
@@ -139,7 +138,7 @@ class MinimEnv(gymnasium.Wrapper):
         if handle is None:
             raise ActionRefused(f"[{call.args['bid']}] is no longer in the page")
         try:
-            site = _site(handle.owner_frame(), handle.evaluate(_FORM_TARGETS))
+            site = field_site(handle)
         except Exception as exc:  # noqa: BLE001 - a foreign browser error: refuse, never type
             raise ActionRefused(f"[{call.args['bid']}] could not be checked: {type(exc).__name__}") from None
         finally:

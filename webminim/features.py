@@ -354,7 +354,7 @@ def task_features(graph: TreeGraph, task_text: str, task_emb: np.ndarray) -> np.
     n = len(graph.parent)
     task_words = content_words(task_text)
     task_lower = task_text.lower()
-    cos = graph.emb @ task_emb
+    cos = (graph.emb @ task_emb).astype(np.float32, copy=False)
     node_in_task = np.array([len(w & task_words) / len(w) if w else 0.0 for w in graph.words], dtype=np.float32)
     task_in_node = np.array(
         [len(w & task_words) / len(task_words) if w and task_words else 0.0 for w in graph.words], dtype=np.float32
@@ -365,7 +365,7 @@ def task_features(graph: TreeGraph, task_text: str, task_emb: np.ndarray) -> np.
     feats[:, 1] = node_in_task
     feats[:, 2] = task_in_node
     feats[:, 3] = phrase
-    cos_sub = _subtree_max(cos.astype(np.float32), graph.parent)
+    cos_sub = _subtree_max(cos, graph.parent)
     lex_sub = _subtree_max(np.maximum(node_in_task, phrase), graph.parent)
     feats[:, 4] = cos_sub
     ancestor = graph.parent
@@ -374,7 +374,7 @@ def task_features(graph: TreeGraph, task_text: str, task_emb: np.ndarray) -> np.
         feats[:, 8 + k] = lex_sub[ancestor]
         ancestor = graph.parent[ancestor]
     feats[:, 11] = lex_sub
-    feats[:, 12:15] = _relative(cos.astype(np.float32), graph.interactive)
+    feats[:, 12:15] = _relative(cos, graph.interactive)
     return feats
 
 
