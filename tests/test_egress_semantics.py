@@ -178,3 +178,38 @@ def test_an_optional_field_keeps_its_own_everyday_value_but_not_psd() -> None:
     out = ToolMinimizer({"search_flights": schema}).minimize("search_flights", args, task="Flights PIT to DEN").args
     assert out["return"] == "2027-01-21" and out["city"] == "Denver"  # the call's own purpose
     assert "birth_date" not in out and "home_address" not in out  # PSD, not asked for
+
+
+@pytest.mark.parametrize(
+    "key, tool, category",
+    [
+        ("amount", "Record the expected salary of a job candidate", Category.F),
+        ("result", "Store a candidate's criminal background check", Category.QI),
+        ("new_value", "Update a patient's diagnosis", Category.H),
+        ("amount", "Convert an amount between two currencies", None),
+        ("job_id", "Record the expected salary of a job candidate", None),  # not a generic key
+        ("value", "Look up a patient by name", None),  # the tool's subject is not the field's content
+    ],
+)
+def test_a_generic_key_takes_its_meaning_from_the_tool(key, tool, category):
+    assert profile(key, "", tool=tool).category == category
+
+
+def test_an_optional_generic_field_of_a_salary_tool_goes():
+    schema = {
+        "type": "object",
+        "description": "Record the expected salary of a job candidate",
+        "properties": {"candidate_id": {"type": "string"}, "amount": {"type": "number"}},
+        "required": ["candidate_id"],
+    }
+    minimizer = ToolMinimizer({"record": schema})
+    out = minimizer.minimize("record", {"candidate_id": "C-12", "amount": 120000}, task="Register candidate C-12")
+    assert out.args == {"candidate_id": "C-12"}
+    convert = {
+        "type": "object",
+        "description": "Convert an amount between two currencies",
+        "properties": {"to": {"type": "string"}, "amount": {"type": "number"}},
+        "required": ["to"],
+    }
+    out = ToolMinimizer({"convert": convert}).minimize("convert", {"to": "EUR", "amount": 120}, task="120 USD in EUR")
+    assert out.args == {"to": "EUR", "amount": 120}

@@ -219,7 +219,8 @@ def _field_finding(leaf: Leaf, schema: Any) -> Finding | None:
     spec = schema.field(leaf.path) if schema is not None else None
     description = str(getattr(spec, "description", "") or "")
     fmt = str(getattr(spec, "format", "") or "")
-    profile = fields.profile(leaf.key, description, fmt)
+    tool = str(getattr(schema, "description", "") or "")
+    profile = fields.profile(leaf.key, description, fmt, tool=tool)
     if profile.category is None or profile.free_text:
         return None
     return Finding(profile.category, profile.kind, 0, len(leaf.value), leaf.value, "field", path=leaf.path)

@@ -5,6 +5,12 @@ description / format / enum, mapped onto the PSD taxonomy.
     profile("reference_names")              -> DI (third parties' identities)
     profile("bg", "Background check result")-> QI
     profile("notes")                        -> free text (clause-level layer, no whole-value item)
+    profile("amount", tool="Set the employee's expected salary") -> F  (a generic key takes the tool's word)
+
+A field whose key says nothing of its own (`value`, `amount`, `result`...) and whose
+description is silent takes its meaning from the tool's description: `record_check(result)`
+"Store a candidate's criminal background check" makes `result` background data. Names of the
+tool's subject ("candidate", "patient") never make its fields a person's name.
 
 Key cues are small multilingual lexicons (English, German, Spanish, French) written from
 general vocabulary; when none fires, the descriptor is matched against category
@@ -130,6 +136,12 @@ _PROTOTYPES: tuple[tuple[str, Category, str], ...] = (
     ("background", Category.QI, "criminal record arrest conviction police background check immigration status"),
     ("third_party", Category.DI, "personal references referees emergency contact people who vouch"),
 )
+# Keys that name no content of their own: their meaning is the tool's (modifiers may precede them).
+_GENERIC_KEY = frozenset(
+    "value values amount amounts result results data info information record entry status answer "
+    "response input payload item figure level score outcome finding findings".split()
+)
+_MODIFIER = frozenset("new old current previous expected actual final raw updated latest the".split())
 _MINILM_THRESHOLD = 0.62
 _MINILM_MARGIN = 0.08
 
@@ -141,8 +153,11 @@ def words(text: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def profile(key: str, description: str = "", fmt: str = "", enum: tuple[str, ...] = ()) -> FieldProfile:
-    """The profile of one argument field (cached per descriptor)."""
+def profile(
+    key: str, description: str = "", fmt: str = "", enum: tuple[str, ...] = (), tool: str = ""
+) -> FieldProfile:
+    """The profile of one argument field (cached per descriptor); `tool` is the tool's own
+    description, read only for a generic key with no PSD cue of its own."""
     name = words(key)
     desc = words(description)
     expects: set[str] = set()
@@ -167,6 +182,11 @@ def profile(key: str, description: str = "", fmt: str = "", enum: tuple[str, ...
             break  # a recognised non-PSD key (city, notes, to...): its description only refines
     if free or expects:
         return FieldProfile(None, "", free, frozenset(expects), "key")
+    if tool and not enum and _generic(name):
+        text = words(tool)
+        for kind, category, _, rx in _CUES:
+            if kind != "person_name" and rx.search(text):
+                return FieldProfile(category, kind, False, frozenset(), "tool")
     descriptor = " ".join(part for part in (name, desc) if part)
     if descriptor and semantic.available():
         scored = sorted(
@@ -177,6 +197,12 @@ def profile(key: str, description: str = "", fmt: str = "", enum: tuple[str, ...
         if best >= _MINILM_THRESHOLD and best - runner_up >= _MINILM_MARGIN:
             return FieldProfile(category, kind, False, frozenset(), "minilm")
     return _EMPTY
+
+
+def _generic(name: str) -> bool:
+    """"amount", "new value", "result": a key that names no content of its own."""
+    parts = name.split()
+    return bool(parts) and parts[-1] in _GENERIC_KEY and all(p in _MODIFIER or p in _GENERIC_KEY for p in parts)
 
 
 def warm_up() -> None:
