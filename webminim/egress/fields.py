@@ -138,10 +138,35 @@ _PROTOTYPES: tuple[tuple[str, Category, str], ...] = (
 )
 # Keys that name no content of their own: their meaning is the tool's (modifiers may precede them).
 _GENERIC_KEY = frozenset(
-    "value values amount amounts result results data info information record entry status answer "
-    "response input payload item figure level score outcome finding findings".split()
+    [
+        "value",
+        "values",
+        "amount",
+        "amounts",
+        "result",
+        "results",
+        "data",
+        "info",
+        "information",
+        "record",
+        "entry",
+        "status",
+        "answer",
+        "response",
+        "input",
+        "payload",
+        "item",
+        "figure",
+        "level",
+        "score",
+        "outcome",
+        "finding",
+        "findings",
+    ]
 )
-_MODIFIER = frozenset("new old current previous expected actual final raw updated latest the".split())
+_MODIFIER = frozenset(
+    ["new", "old", "current", "previous", "expected", "actual", "final", "raw", "updated", "latest", "the"]
+)
 _MINILM_THRESHOLD = 0.62
 _MINILM_MARGIN = 0.08
 
@@ -153,9 +178,7 @@ def words(text: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def profile(
-    key: str, description: str = "", fmt: str = "", enum: tuple[str, ...] = (), tool: str = ""
-) -> FieldProfile:
+def profile(key: str, description: str = "", fmt: str = "", enum: tuple[str, ...] = (), tool: str = "") -> FieldProfile:
     """The profile of one argument field (cached per descriptor); `tool` is the tool's own
     description, read only for a generic key with no PSD cue of its own."""
     name = words(key)
@@ -200,7 +223,7 @@ def profile(
 
 
 def _generic(name: str) -> bool:
-    """"amount", "new value", "result": a key that names no content of its own."""
+    """ "amount", "new value", "result": a key that names no content of its own."""
     parts = name.split()
     return bool(parts) and parts[-1] in _GENERIC_KEY and all(p in _MODIFIER or p in _GENERIC_KEY for p in parts)
 
