@@ -178,6 +178,17 @@ class Mode(StrEnum):
     fail_prompt = "fail_prompt"
 
 
+LLM_URL_HELP = "An OpenAI-compatible endpoint (e.g. http://127.0.0.1:8000/v1); key from $WEBMINIM_LLM_API_KEY."
+
+
+def _chat_client(url: str, model: str, allow_remote: bool):  # noqa: ANN202 - webminim.llm loads lazily
+    from webminim.llm import ChatClient, Endpoint
+
+    if not model:
+        raise UsageError("--llm-model is required with --llm-url")
+    return ChatClient(Endpoint.of(url=url, model=model, allow_remote=allow_remote))
+
+
 @app.command("minimize-call")
 def minimize_call(
     tool: Annotated[str, typer.Option("--tool", help="Tool name.")],
@@ -188,6 +199,11 @@ def minimize_call(
     mode: Annotated[Mode, typer.Option("--mode", help="What to do when a call cannot be minimized.")] = (
         Mode.fail_closed
     ),
+    llm_url: Annotated[str | None, typer.Option("--llm-url", help=LLM_URL_HELP + " Backs the free-text layer.")] = None,
+    llm_model: Annotated[str, typer.Option("--llm-model", help="Model name at --llm-url.")] = "",
+    allow_remote: Annotated[
+        bool, typer.Option("--allow-remote-judge", help="Accept an --llm-url off this machine (it sees free text).")
+    ] = False,
 ) -> None:
     """Minimize one tool call: prints {"args", "cost_before", "cost_after", "items"}."""
     from webminim.egress import ToolMinimizer
@@ -196,7 +212,12 @@ def minimize_call(
     candidate = Path(schema)
     if not schema.lstrip().startswith("{") and candidate.is_file():
         schema_text = candidate.read_text(encoding="utf-8")
-    minimizer = ToolMinimizer(mode=mode.value)
+    judge = None
+    if llm_url:
+        from webminim.egress.llm_judge import LLMClauseJudge
+
+        judge = LLMClauseJudge(_chat_client(llm_url, llm_model, allow_remote))
+    minimizer = ToolMinimizer(mode=mode.value, clause_judge=judge)
     minimizer.register(tool, schema_text, trust=trust.value)
     result = minimizer.minimize(tool, args, task=task)
     import json

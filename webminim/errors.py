@@ -8,7 +8,8 @@
      ├── ScorerError       the scoring model could not load or score (fail closed)
      ├── PolicyError       the sanitized view could not be built (fail closed)
      ├── ActionRefused     an agent action would move withheld data somewhere it may not go
-     └── EgressError       a tool call's arguments could not be checked or minimized (fail closed)
+     ├── EgressError       a tool call's arguments could not be checked or minimized (fail closed)
+     └── EndpointError     an optional LLM endpoint failed or answered malformed JSON (fail closed)
 
 Later stages add ScorerError, PolicyError and EgressError here. Every message is one line
 meant for the user; the CLI prints it and exits non-zero.
@@ -47,12 +48,17 @@ class EgressError(WebminimError):
     """A tool call could not be checked or minimized; in fail-closed mode it does not go out."""
 
 
+class EndpointError(WebminimError):
+    """An OpenAI-compatible endpoint failed, timed out or answered malformed JSON."""
+
+
 __all__ = [
     "ActionRefused",
     "BrowserError",
     "ConfigError",
     "CorpusError",
     "EgressError",
+    "EndpointError",
     "ExtractionError",
     "PolicyError",
     "ScorerError",

@@ -7,21 +7,36 @@ replaced by a neutral tag; every other clause is removed — the salary, backgro
 contacts go, "Schedule an interview with candidate James Griffith" stays. Fields without
 unnecessary PSD are never touched. Similarity is bounded: at most MAX_CLAUSES clauses per
 field are scored, the rest count as unneeded.
+
+An optional `ClauseJudge` (an LLM on an OpenAI-compatible endpoint, `webminim.egress.llm_judge`)
+may add clauses the local test missed ("Plan a party" for "organise my birthday"). It sees the
+clauses with every unnecessary item already tagged, can only widen what is kept (tags stay),
+and when it fails the local decision stands.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Protocol
 
 from webminim.egress import semantic
 from webminim.egress.detectors import Finding, disjoint
 from webminim.egress.matching import overlap
+from webminim.errors import WebminimError
 
 MAX_CLAUSES = 24
 SIMILARITY = 0.8  # static-MiniLM cosine at which a clause counts as being about the task (strict)
 REMOVED = "[details removed]"
 _BOUNDARY = re.compile(r"(?<=[.!?;\n])\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*")
+
+
+class ClauseJudge(Protocol):
+    """Says which clauses a task needs; raises a WebminimError when it cannot."""
+
+    budget_ms: float  # added to the call's time budget
+
+    def needed(self, clauses: Sequence[str], task: str) -> set[int]: ...
 
 
 def _tag(kind: str) -> str:
@@ -50,24 +65,40 @@ def _needed(clause: str, task: str, index: int) -> bool:
     return index < MAX_CLAUSES and semantic.similarity(clause, task) >= SIMILARITY
 
 
-def minimize_text(value: str, found: Sequence[Finding], unnecessary: Sequence[Finding], task: str) -> str:
+def minimize_text(
+    value: str,
+    found: Sequence[Finding],
+    unnecessary: Sequence[Finding],
+    task: str,
+    judge: ClauseJudge | None = None,
+) -> str:
     """`value` with the clauses the task does not need removed and unnecessary items tagged."""
     drop = {id(f) for f in unnecessary}
-    spans = clauses(value)
-    kept: list[str] = []
-    for index, (start, end) in enumerate(spans):
+    tagged: list[str] = []
+    keep: set[int] = set()
+    for index, (start, end) in enumerate(clauses(value)):
         inside = [f for f in found if start <= f.start < end]
         bad = [f for f in inside if id(f) in drop]
-        needed_item = any(id(f) not in drop for f in inside)
         clause = value[start:end]
-        if not (needed_item or _needed(_without(clause, bad, start), task, index)):
-            continue
+        if any(id(f) not in drop for f in inside) or _needed(_without(clause, bad, start), task, index):
+            keep.add(index)
         out = clause
         for f in reversed(disjoint(bad)):  # items of one encoded substring share its span: tag it once
             a, b = f.start - start, min(f.end, end) - start
             out = out[:a] + _tag(f.kind) + out[b:]
-        kept.append(out.strip())
+        tagged.append(out.strip())
+    if judge is not None and task and len(keep) < len(tagged):
+        keep |= _asked(judge, tagged[:MAX_CLAUSES], task)
+    kept = [text for index, text in enumerate(tagged) if index in keep]
     return " ".join(kept) if kept else REMOVED
+
+
+def _asked(judge: ClauseJudge, tagged: Sequence[str], task: str) -> set[int]:
+    """The judge's extra clauses; nothing extra when it fails (the local decision stands)."""
+    try:
+        return {i for i in judge.needed(tagged, task) if 0 <= i < len(tagged)}
+    except WebminimError:
+        return set()
 
 
 def _without(clause: str, bad: Sequence[Finding], offset: int) -> str:

@@ -13,7 +13,7 @@ from typing import Literal
 
 from webminim.egress import fields
 from webminim.egress.detectors import Finding
-from webminim.egress.freetext import minimize_text
+from webminim.egress.freetext import ClauseJudge, minimize_text
 from webminim.egress.schema import FieldSpec
 
 ToolType = Literal["weather", "calendar", "search", "maps", "email", "messaging", "generic"]
@@ -57,6 +57,7 @@ def profile_of(spec: FieldSpec | None, path: str) -> fields.FieldProfile:
 class Handler:
     kind: ToolType
     task: str = ""  # the normalised task, for the free-text layer
+    judge: ClauseJudge | None = None  # an optional backend for the free-text layer
 
     def necessary(self, finding: Finding, spec: FieldSpec | None, path: str) -> bool:
         """Is this item needed in this required, unannotated field?"""
@@ -87,7 +88,7 @@ class Handler:
         """A required text field holding unnecessary items: clause-level for free text, tags otherwise."""
         profile = profile_of(spec, spec.path if spec else "")
         if profile.free_text or (spec is not None and spec.type in ("string", "") and len(value) > 40):
-            return minimize_text(value, found, unnecessary, self.task)
+            return minimize_text(value, found, unnecessary, self.task, self.judge)
         from webminim.egress.rewrite import redact
 
         return redact(value, unnecessary)

@@ -33,6 +33,7 @@ from typing import Any, Literal
 from webminim.egress import deadline, paths
 from webminim.egress.classifier import DEFAULT_BUDGET_MS, MAX_DEPTH, MAX_LEAVES, PSDClassifier, leaves
 from webminim.egress.detectors import Finding
+from webminim.egress.freetext import ClauseJudge
 from webminim.egress.handlers import CALENDAR_TITLE, Handler, profile_of, tool_type
 from webminim.egress.matching import names_any
 from webminim.egress.rewrite import Operation, apply_all, generalize, synthetic
@@ -137,6 +138,7 @@ class ToolMinimizer:
         classifier: PSDClassifier | None = None,
         rewrite: bool = True,
         descriptions: Mapping[str, str] | None = None,
+        clause_judge: ClauseJudge | None = None,
     ) -> None:
         if mode not in MODES:
             raise ConfigError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
@@ -148,6 +150,7 @@ class ToolMinimizer:
         self.default_trust = default_trust
         self.trust = dict(trust or {})
         self.classifier = classifier if classifier is not None else PSDClassifier()
+        self.clause_judge = clause_judge  # e.g. LLMClauseJudge: off unless the user sets one
         self.schemas: dict[str, ToolSchema] = {}
         for name, schema in (schemas or {}).items():
             self.register(name, schema, description=(descriptions or {}).get(name, ""))
@@ -176,8 +179,12 @@ class ToolMinimizer:
         if schema is None:
             raise EgressError(f"unknown tool {tool!r}: register its schema before calling it")
         ctx = CallContext.of(task, task_context, trust_factor(trust or self.trust.get(tool, self.default_trust)))
-        handler = Handler(tool_type(tool, schema.description), task=" ".join((ctx.task, *ctx.phrases)))
+        handler = Handler(
+            tool_type(tool, schema.description), task=" ".join((ctx.task, *ctx.phrases)), judge=self.clause_judge
+        )
         budget_ms = float(getattr(self.classifier, "budget_ms", DEFAULT_BUDGET_MS))
+        if self.clause_judge is not None:
+            budget_ms += self.clause_judge.budget_ms
         try:
             with deadline.within(budget_ms):
                 return self._minimize(tool, original, schema, handler, ctx, started)
