@@ -148,3 +148,25 @@ def test_train_without_a_family_then_evaluate_on_it(small_corpus: Path, tmp_path
         timeout=900,
     )
     assert shipped.returncode == 0 and "trained on" in shipped.stderr  # not held out for it: said so
+
+
+def test_eval_adds_the_prompted_llm_row_with_its_cost(small_corpus: Path, tmp_path: Path):
+    """Table 2's baseline: `webminim eval --scorer llm` against a real local endpoint."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from fake_llm import rubric_rule, serve
+
+    family = families()[0]
+    with serve(rubric_rule) as fake:
+        evaluated = subprocess.run(
+            [sys.executable, "-m", "webminim", "eval", "--corpus", str(small_corpus), "--holdout-family", family]
+            + ["--json", "--scorer", "llm", "--llm-url", fake.url, "--llm-model", "rule", "--llm-cache", str(tmp_path)],
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+    assert evaluated.returncode == 0, evaluated.stderr
+    report = json.loads(evaluated.stdout)
+    llm, minim = report["table1"]["llm"], report["table1"]["webminim"]
+    assert 0.0 <= llm["tcnp"] <= 1.0 and llm != minim
+    assert report["cost"]["llm"]["tokens_per_instance"] > 0 and report["cost"]["webminim"]["tokens_per_instance"] == 0
+    assert fake.received  # the rows came from the endpoint, not from the local model

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -69,3 +70,17 @@ def serve(rule: Rule) -> Iterator[FakeLLM]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def rubric_rule(system: str, user: str) -> Reply:
+    """s: 9 for a long digit run, else 1; n: 10 when a task word is in the node's name, else 0."""
+    nodes = json.loads(user.split("Nodes:\n", 1)[1])
+    if "SENSITIVITY" in system:
+        results = [
+            {"nodeId": n["nodeId"], "sensitivity_score": 9 if re.search(r"\d{6}", n["name"]) else 1} for n in nodes
+        ]
+    else:
+        task = set(re.findall(r"[a-z]{3,}", user.split("\n", 1)[0].lower())) - {"task", "the"}
+        words = lambda n: set(re.findall(r"[a-z]{3,}", n["name"].lower()))  # noqa: E731
+        results = [{"nodeId": n["nodeId"], "necessity_score": 10 if task & words(n) else 0} for n in nodes]
+    return Reply(json.dumps({"results": results}))

@@ -100,6 +100,48 @@ def snapshot(
     sys.stdout.write(render(tree, fmt.value) + "\n")
 
 
+LLM_URL_HELP = "An OpenAI-compatible endpoint (e.g. http://127.0.0.1:8000/v1); key from $WEBMINIM_LLM_API_KEY."
+
+
+def _chat_client(url: str, model: str, allow_remote: bool):  # noqa: ANN202 - webminim.llm loads lazily
+    from webminim.llm import ChatClient, Endpoint
+
+    if not model:
+        raise UsageError("--llm-model is required with --llm-url")
+    return ChatClient(Endpoint.of(url=url, model=model, allow_remote=allow_remote))
+
+
+class ScorerKind(StrEnum):
+    gatv2 = "gatv2"
+    llm = "llm"
+
+
+LlmUrl = Annotated[str | None, typer.Option("--llm-url", help=LLM_URL_HELP)]
+LlmModel = Annotated[str, typer.Option("--llm-model", help="Model name at --llm-url.")]
+ScorerOption = Annotated[
+    ScorerKind, typer.Option("--scorer", help="gatv2 (local, default) or llm (the paper's baseline).")
+]
+AllowRemoteScorer = Annotated[
+    bool, typer.Option("--allow-remote-scorer", help="Accept an --llm-url off this machine (it receives the raw page).")
+]
+LlmCache = Annotated[Path | None, typer.Option("--llm-cache", help="Directory caching the LLM's answers.")]
+
+
+def _llm_scorer(kind: ScorerKind, url: str | None, model: str, allow_remote: bool, cache: Path | None):  # noqa: ANN202
+    """None for the local GATv2 scorer; an LLMScorer for `--scorer llm`."""
+    if kind is ScorerKind.gatv2:
+        if url:
+            raise UsageError("--llm-url needs --scorer llm")
+        return None
+    if not url:
+        raise UsageError("--scorer llm needs --llm-url and --llm-model")
+    from webminim.scorer.llm import LLMScorer
+
+    client = _chat_client(url, model, allow_remote)
+    client.cache_dir = cache
+    return LLMScorer(client)
+
+
 @app.command()
 def sanitize(
     url: Annotated[str | None, typer.Argument(help="Page to load in headless Chromium.")] = None,
@@ -113,12 +155,18 @@ def sanitize(
     explain: Annotated[
         bool, typer.Option("--explain", help="json: add raw values and reasons (local debugging only).")
     ] = False,
+    scorer: ScorerOption = ScorerKind.gatv2,
+    llm_url: LlmUrl = None,
+    llm_model: LlmModel = "",
+    allow_remote_scorer: AllowRemoteScorer = False,
+    llm_cache: LlmCache = None,
 ) -> None:
     """Print the sanitized observation: only what the task needs leaves the device."""
     from webminim.commands import run_sanitize
 
     if not task.strip():
         raise UsageError("--task is required: sanitizing depends on what the agent is asked to do")
+    llm = _llm_scorer(scorer, llm_url, llm_model, allow_remote_scorer, llm_cache)
     tree = load_tree(url, html)
     sys.stdout.write(
         run_sanitize(
@@ -128,6 +176,7 @@ def sanitize(
             model=model,
             thresholds=_thresholds(tau_nec=tau_nec, tau_sens=tau_sens, keep_floor=keep_floor),
             explain=explain,
+            scorer=llm,
         )
         + "\n"
     )
@@ -176,17 +225,6 @@ class Mode(StrEnum):
     fail_closed = "fail_closed"
     fail_open = "fail_open"
     fail_prompt = "fail_prompt"
-
-
-LLM_URL_HELP = "An OpenAI-compatible endpoint (e.g. http://127.0.0.1:8000/v1); key from $WEBMINIM_LLM_API_KEY."
-
-
-def _chat_client(url: str, model: str, allow_remote: bool):  # noqa: ANN202 - webminim.llm loads lazily
-    from webminim.llm import ChatClient, Endpoint
-
-    if not model:
-        raise UsageError("--llm-model is required with --llm-url")
-    return ChatClient(Endpoint.of(url=url, model=model, allow_remote=allow_remote))
 
 
 @app.command("minimize-call")
@@ -262,9 +300,18 @@ def evaluate(
         typer.Option("--holdout-family", help="Evaluate every tree of this page family (train it out first)."),
     ] = None,
     keep_floor: Annotated[float, typer.Option("--keep-floor", help=KEEP_FLOOR_HELP)] = KEEP_FLOOR,
+    scorer: Annotated[
+        ScorerKind, typer.Option("--scorer", help="Add a row: llm, the paper's prompted-LLM scorer (Table 2).")
+    ] = ScorerKind.gatv2,
+    llm_url: LlmUrl = None,
+    llm_model: LlmModel = "",
+    allow_remote_scorer: AllowRemoteScorer = False,
+    llm_cache: LlmCache = None,
 ) -> None:
     """Evaluate the scorer: Tables 1, 3, 4, τ_nec sweep plot, counterfactual, suppression."""
     from webminim.commands import run_eval
+
+    llm = _llm_scorer(scorer, llm_url, llm_model, allow_remote_scorer, llm_cache)
 
     run_eval(
         corpus,
@@ -274,6 +321,7 @@ def evaluate(
         plot=plot,
         holdout_family=holdout_family,
         thresholds=_thresholds(keep_floor=keep_floor),
+        scorers={"llm": llm} if llm is not None else None,
     )
 
 

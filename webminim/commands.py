@@ -19,7 +19,7 @@ from webminim.corpus import read_card
 from webminim.embedder import Embedder
 from webminim.evaluation import EvalReport, evaluate_split
 from webminim.policy import Thresholds
-from webminim.scorer import checkpoint
+from webminim.scorer import TreeScorer, checkpoint
 from webminim.training import TrainConfig, fit, load_split, prepare, save_model, training_card
 
 _err = Console(stderr=True)
@@ -44,11 +44,12 @@ def run_sanitize(
     model: Path | None,
     thresholds: Thresholds,
     explain: bool,
+    scorer: TreeScorer | None = None,
 ) -> str:
     """The sanitized observation in `fmt`; json follows the documented contract."""
     from webminim.minim import Minim
 
-    minim = Minim.load(model, thresholds=thresholds)
+    minim = Minim(scorer, thresholds=thresholds) if scorer is not None else Minim.load(model, thresholds=thresholds)
     view = minim.sanitize(tree, task)
     if fmt != "json":
         return view.text(fmt)
@@ -148,6 +149,7 @@ def run_eval(
     plot: Path | None,
     holdout_family: str | None = None,
     thresholds: Thresholds = Thresholds(),
+    scorers: dict[str, TreeScorer] | None = None,
 ) -> None:
     net, card = checkpoint.load(model)
     if holdout_family is not None:
@@ -166,6 +168,7 @@ def run_eval(
             on_tree=lambda done, total: progress.update(job, completed=done, total=total),
             families=[holdout_family] if holdout_family else None,
             thresholds=thresholds,
+            scorers=scorers,
         )
     if as_json:
         sys.stdout.write(json.dumps(report.to_json()) + "\n")
@@ -205,4 +208,9 @@ def print_report(report: EvalReport, plot: Path, console: Console) -> None:
         table.add_row(kind, f"{row['checked']:,}", f"{row['suppressed']:.2%}")
     console.print(table)
     console.print(f"Pages fully usable (every critical node shown): {report.usable:.1%}")
+    for name, cost in report.cost.items():
+        console.print(
+            f"Cost of {name}: {cost['seconds_per_instance'] * 1000:.1f} ms and "
+            f"{cost['tokens_per_instance']:,.0f} endpoint tokens per (page, task)"
+        )
     console.print(f"τ_nec sweep plot: {plot}")

@@ -1,15 +1,17 @@
 """`webminim eval`: the paper's evaluation on a held-out split of the corpus.
 
-Table 1 (methods), Table 3 (by task semantics), Table 4 (A→R / A→K), the τ_nec sweep
-(plotted), the counterfactual browse-mode test and the suppression rate of injected
-secrets in the text that would actually be sent.
+Table 1 (methods, with other scorers' rows such as the prompted-LLM baseline and their cost),
+Table 3 (by task semantics), Table 4 (A→R / A→K), the τ_nec sweep (plotted), the
+counterfactual browse-mode test and the suppression rate of injected secrets in the text
+that would actually be sent.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ from webminim.embedder import Embedder
 from webminim.features import task_features
 from webminim.metrics import A, Instance, K, R, Summary, summarize
 from webminim.policy import PageContext, PolicyContext, Thresholds, decide
+from webminim.scorer import TreeScorer
 from webminim.scorer.model import ScorerNet
 from webminim.training import Prepared, Variant, load_split, predict, prepare
 from webminim.vault import Vault
@@ -42,6 +45,8 @@ class EvalReport:
     counterfactual: dict[str, float] = field(default_factory=dict)
     suppression: dict[str, dict[str, float]] = field(default_factory=dict)
     usable: float = 0.0  # share of (page, task) pairs whose every critical node is shown
+    # per scorer: seconds and endpoint tokens per (page, task) instance (Table 2's cost columns)
+    cost: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def secrets_suppressed(self) -> float:
         checked = sum(v["checked"] for v in self.suppression.values())
@@ -65,6 +70,7 @@ class EvalReport:
             "sweep": self.sweep,
             "counterfactual": self.counterfactual,
             "suppression": self.suppression,
+            "cost": self.cost,
         }
 
 
@@ -83,12 +89,17 @@ def evaluate_split(
     on_tree: Callable[[int, int], None] | None = None,
     seed: int = 0,
     families: Sequence[str] | None = None,
+    scorers: Mapping[str, TreeScorer] | None = None,
 ) -> EvalReport:
     """The paper's tables on `split`; with `families`, on every tree of those families
-    whatever its split (leave-one-family-out: the model must not have trained on them)."""
+    whatever its split (leave-one-family-out: the model must not have trained on them).
+    `scorers` adds rows to Table 1 with the same policy on other scorers' scores (the
+    prompted-LLM baseline, Table 2), and their cost per instance."""
     card = read_card(corpus)
     trees = load_split(corpus, None if families else [split], families=families)
-    prepared = prepare(trees, embedder)
+    began = time.perf_counter()
+    prepared = prepare(trees, embedder)  # embedding and graphs: part of webminim's cost
+    embedding_s = time.perf_counter() - began
     rng = random.Random(seed)
     methods: dict[str, list[Instance]] = defaultdict(list)
     by_semantics: dict[str, list[Instance]] = defaultdict(list)
@@ -96,6 +107,8 @@ def evaluate_split(
     target_real, target_browse, risky_kept_real, risky_kept_browse = [], [], [], []
     hidden: dict[str, list[float]] = defaultdict(list)
     usable: list[bool] = []
+    spent: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # name -> [seconds, tokens]
+    spent["webminim"][0] = embedding_s
     browse_emb = embedder.embed([card.browse_task])[0]
     for done, p in enumerate(prepared, start=1):
         browse = Variant(
@@ -105,8 +118,12 @@ def evaluate_split(
             task_features(p.graph, card.browse_task, browse_emb),
             np.zeros(len(p.s), dtype=np.int8),
         )
+        began = time.perf_counter()
         predictions = predict(model, [(p, v) for v in p.variants] + [(p, browse)])
+        spent["webminim"][0] += time.perf_counter() - began
         page = PageContext.of(p.tree.tree)
+        for name, scorer in (scorers or {}).items():
+            _score_with(name, scorer, p, page, thresholds, methods, spent)
         browse_context = page.with_task(card.browse_task)
         browse_s, browse_n = predictions[-1]
         for v, (s_hat, n_hat) in zip(p.variants, predictions[:-1], strict=True):
@@ -139,8 +156,12 @@ def evaluate_split(
 
     report = EvalReport(split=",".join(families) if families else split, instances=len(methods["webminim"]))
     report.usable = float(np.mean(usable)) if usable else 0.0
-    for name in ("full", "random_20", "sensitivity_only_20", "necessity_only_20", "presidio", "heuristic", "webminim"):
+    rows = ("full", "random_20", "sensitivity_only_20", "necessity_only_20", "presidio", "heuristic", "webminim")
+    for name in (*rows, *(scorers or {})):
         report.table1[name] = summarize(methods[name])
+    for name, (seconds, tokens) in spent.items():
+        count = max(1, len(methods[name]))
+        report.cost[name] = {"seconds_per_instance": seconds / count, "tokens_per_instance": tokens / count}
     report.table3 = {k: summarize(v) for k, v in sorted(by_semantics.items())}
     report.table4 = {name: summarize(methods[name]) for name in ("webminim", "A->R", "A->K")}
     for tau in SWEEP:
@@ -163,6 +184,26 @@ def evaluate_split(
     if plot is not None:
         plot_sweep(report.sweep, thresholds.tau_nec, plot)
     return report
+
+
+def _score_with(
+    name: str,
+    scorer: TreeScorer,
+    p: Prepared,
+    page: PageContext,
+    thresholds: Thresholds,
+    methods: dict[str, list[Instance]],
+    spent: dict[str, list[float]],
+) -> None:
+    """Another scorer's row: its scores, the same policy, its time and endpoint tokens."""
+    client = getattr(scorer, "client", None)
+    tokens = getattr(client, "tokens", 0)
+    began = time.perf_counter()
+    scored = scorer.score_many(p.tree.tree, [v.task for v in p.variants])
+    spent[name][0] += time.perf_counter() - began
+    spent[name][1] += getattr(client, "tokens", 0) - tokens
+    for v, scores in zip(p.variants, scored, strict=True):
+        methods[name].append(_instance(p, v, decide(scores.s, scores.n, thresholds, page.with_task(v.task))))
 
 
 def _check_secrets(

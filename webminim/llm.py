@@ -115,6 +115,7 @@ class ChatClient:
         self._http = httpx.Client(transport=transport, trust_env=False, follow_redirects=False)
         self.requests = 0  # answered by the endpoint (not the cache): for costs and tests
         self.seconds = 0.0
+        self.tokens = 0  # the endpoint's `usage.total_tokens`, else about 4 characters a token
 
     def close(self) -> None:
         self._http.close()
@@ -159,7 +160,9 @@ class ChatClient:
                 self.seconds += time.monotonic() - began
                 if response.status_code == 200:
                     self.requests += 1
-                    return _content(response)
+                    content = _content(response)
+                    self.tokens += _tokens(response, system, user, content)
+                    return content
                 last = f"HTTP {response.status_code}"
                 if response.status_code != 429 and response.status_code < 500:
                     break  # a client error does not get better by asking again
@@ -211,6 +214,16 @@ def _content(response: httpx.Response) -> str:
     if len(content) > MAX_ANSWER_CHARS:
         raise EndpointError(f"LLM endpoint answered more than {MAX_ANSWER_CHARS:,} characters")
     return content
+
+
+def _tokens(response: httpx.Response, *texts: str) -> int:
+    try:
+        used = response.json()["usage"]["total_tokens"]
+        if isinstance(used, int) and used >= 0:
+            return used
+    except (ValueError, KeyError, TypeError):
+        pass
+    return sum(len(t) for t in texts) // 4
 
 
 def _parse(text: str, answer: type[T]) -> T:

@@ -16,7 +16,7 @@ from extractors.tree import UITree
 from webminim.embedder import Embedder
 from webminim.errors import PolicyError, ScorerError
 from webminim.policy import PolicyContext, Thresholds, decide_explained
-from webminim.scorer import Scorer
+from webminim.scorer import Scorer, TreeScorer
 from webminim.vault import Vault
 from webminim.view import SanitizedView, build_view
 
@@ -24,7 +24,7 @@ from webminim.view import SanitizedView, build_view
 class Minim:
     """Scorer + policy + vault for one agent session."""
 
-    def __init__(self, scorer: Scorer, *, thresholds: Thresholds | None = None, vault: Vault | None = None) -> None:
+    def __init__(self, scorer: TreeScorer, *, thresholds: Thresholds | None = None, vault: Vault | None = None) -> None:
         self.scorer = scorer
         self.thresholds = thresholds if thresholds is not None else Thresholds()
         self.vault = vault if vault is not None else Vault()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import torch
@@ -32,6 +32,16 @@ class Scores:
 
 
 MAX_NODES = 20_000  # beyond this, scoring would stall the agent for minutes: refuse instead
+
+
+class TreeScorer(Protocol):
+    """What Minim and `webminim eval` need of a scorer (the GATv2 `Scorer`, `llm.LLMScorer`)."""
+
+    max_nodes: int
+
+    def score(self, tree: UITree, task: str) -> Scores: ...
+
+    def score_many(self, tree: UITree, tasks: Sequence[str]) -> list[Scores]: ...
 
 
 class Scorer:
