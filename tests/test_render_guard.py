@@ -365,6 +365,11 @@ def test_browsergym_url_and_open_pages_urls_are_safe():
         assert piece not in shown
     assert out["url"] == out["open_pages_urls"][0] == "https://shop.test/reset/[ID_1];jsessionid=[ID_2]"
     assert out["open_pages_urls"][1:] == ("https://mail.test/u/[EMAIL_1]/m/[ID_3]", "[data URL]")
+    # the root had no bid in BrowserGym's tree: it gets none here either, as BrowserGym prints it
+    assert out["axtree_txt"].splitlines()[0] == "RootWebArea 'Reset'"
+    assert "\t[a2] link 'Resend'" in out["axtree_txt"]
+    root, link = out["axtree_object"]["nodes"]
+    assert "browsergym_id" not in root and link["browsergym_id"] == "a2"
 
 
 @pytest.mark.parametrize("attribute", ["title", "aria-description"])

@@ -71,6 +71,8 @@ def test_a_removed_root_keeps_structure_but_not_its_title():
     _, view = view_of([R, K, K, K, K, K, K, K])
     assert view.tree.root.role == "RootWebArea" and view.tree.root.name == ""
     assert "dana@x.org" not in view.text()
+    current = view.tree.tabs[view.tree.active_tab]
+    assert current.startswith("[TAB_") and "dana" not in current  # withheld, not blank: the tab still reads as a page
 
 
 def test_placeholders_are_stable_across_steps_of_a_session():

@@ -15,6 +15,7 @@ from extractors.cdp import FrameCapture, tree_from_cdp
 from extractors.tree import UITree
 from webminim.errors import ExtractionError
 from webminim.minim import Minim
+from webminim.renderers.browsergym import render_browsergym
 from webminim.view import SanitizedView, origin_of, safe_url
 
 # BrowserGym (and AgentLab) keys that carry the whole page in a form the policy cannot edit.
@@ -51,8 +52,9 @@ def tree_from_axtree_object(
     )
 
 
-def axtree_object_of(view: SanitizedView) -> dict[str, Any]:
-    """The sanitized tree back in CDP's node-list shape (what BrowserGym consumers read)."""
+def axtree_object_of(view: SanitizedView, unaddressed: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The sanitized tree back in CDP's node-list shape (what BrowserGym consumers read);
+    nodes in `unaddressed` had no bid and get none."""
     out = []
     for node in view.tree:
         entry: dict[str, Any] = {
@@ -61,8 +63,9 @@ def axtree_object_of(view: SanitizedView) -> dict[str, Any]:
             "name": {"type": "computedString", "value": node.name},
             "properties": [{"name": k, "value": {"type": "generic", "value": v}} for k, v in node.properties.items()],
             "childIds": list(node.children),
-            "browsergym_id": node.id,
         }
+        if node.id not in unaddressed:
+            entry["browsergym_id"] = node.id
         if node.parent is not None:
             entry["parentId"] = node.parent
         if node.value is not None:
@@ -84,6 +87,13 @@ def browsergym_tree(obs: dict[str, Any]) -> UITree:
     )
 
 
+def _unaddressed(obs: dict[str, Any], view: SanitizedView) -> frozenset[str]:
+    """Shown nodes that had no bid in BrowserGym's tree (the root web area): ours are synthetic."""
+    raw = obs.get("axtree_object") or {}
+    bids = {str(n["browsergym_id"]) for n in raw.get("nodes") or () if n.get("browsergym_id") not in (None, "")}
+    return frozenset(node.id for node in view.tree if node.id not in bids)
+
+
 def sanitize_browsergym(obs: dict[str, Any], task: str, minim: Minim) -> dict[str, Any]:
     """BrowserGym's observation dict with axtree_object / axtree_txt minimized."""
     view = minim.sanitize(browsergym_tree(obs), task)
@@ -94,8 +104,9 @@ def browsergym_observation(obs: dict[str, Any], view: SanitizedView, task: str, 
     """`obs` rebuilt around a sanitized `view` of its tree: what cannot be minimized is
     dropped, per-element properties kept only for the elements the view shows."""
     out = {k: v for k, v in obs.items() if k not in UNSANITIZABLE_BROWSERGYM_KEYS}
-    out["axtree_object"] = axtree_object_of(view)
-    out["axtree_txt"] = view.text("browsergym")
+    unaddressed = _unaddressed(obs, view)
+    out["axtree_object"] = axtree_object_of(view, unaddressed)
+    out["axtree_txt"] = render_browsergym(view.tree, unaddressed)
     out["url"] = view.tree.url  # made safe with the tree: no userinfo, tokens or query
     if "open_pages_titles" in obs:
         out["open_pages_titles"] = view.tree.tabs

@@ -552,9 +552,12 @@ def build_view(
             bbox=node.bbox,
         )
     root_name = "" if root_removed else (placeholders.get(0, {}).get("name", "") if actions[0] == A else names[0])
-    # The current tab's title is the root's name; background tabs are never scored: abstract them.
+    # The current tab's title is the root's name; background tabs are never scored: abstract them,
+    # and the current one too when the root's name was removed (a blank title reads as "no page").
     tabs = tuple(
-        root_name if i == tree.active_tab else vault.placeholder(title, kind="TAB", origin=origin)
+        root_name
+        if i == tree.active_tab and (root_name or not title)
+        else vault.placeholder(title, kind="TAB", origin=origin)
         for i, title in enumerate(tree.tabs)
     )
     url = safe_url(tree.url, vault=vault, origin=origin, node_id=nodes[0].id, task=task_text)

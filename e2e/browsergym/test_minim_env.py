@@ -115,6 +115,8 @@ def test_a_browsergym_agent_completes_2fa_without_ever_seeing_the_code(sites: Si
     watch.assert_never_left([CODE])
     assert "dom_object" not in obs and "screenshot" not in obs
     assert set(obs["extra_element_properties"]) <= set(re.findall(r"\[(\w+)\]", obs["axtree_txt"]))
+    assert obs["axtree_txt"].startswith("RootWebArea ")  # no bid in BrowserGym's tree: none invented here
+    assert obs["open_pages_titles"][0].strip()  # the current tab's title: the page's, or withheld, never blank
 
 
 def test_refused_actions_never_reach_the_page_and_say_why(sites: SiteServer, minim: Minim) -> None:

@@ -28,7 +28,9 @@ def _attributes(node: UINode) -> list[str]:
     return attrs
 
 
-def render_browsergym(tree: UITree) -> str:
+def render_browsergym(tree: UITree, unaddressed: frozenset[str] = frozenset()) -> str:
+    """`unaddressed`: nodes BrowserGym gave no bid (the root): printed without an id, as it does."""
+
     def keep(node: UINode) -> bool:
         if node.role in IGNORED_ROLES:
             return False
@@ -41,12 +43,13 @@ def render_browsergym(tree: UITree) -> str:
 
     lines: list[str] = []
     for node, indent in printed_nodes(tree, keep):
+        prefix = "" if node.id in unaddressed else f"[{node.id}] "
         if node.role == "StaticText":
             line = f"StaticText {node.name.strip()!r}"
         elif node.role == "generic" and not node.name:
-            line = f"[{node.id}] generic"
+            line = f"{prefix}generic"
         else:
-            line = f"[{node.id}] {node.role} {node.name.strip()!r}"
+            line = f"{prefix}{node.role} {node.name.strip()!r}"
         if node.value is not None:
             line += f" value={node.value!r}"
         attrs = _attributes(node)
