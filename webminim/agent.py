@@ -187,8 +187,13 @@ class _Wrapper:
         fmt: Format = "webarena",
         audit_log: Path | None = None,
         leakage_budget: float | None = None,
+        broker: str | None = None,
     ) -> None:
         self.page = page
+        if minim is None and broker is not None:
+            from webminim.broker import BrokerScorer
+
+            minim = Minim(BrokerScorer(broker))  # scores from a running `webminim serve`; vault stays here
         self._core = _Core(
             task,
             minim if minim is not None else Minim.load(),
@@ -215,7 +220,8 @@ class _Wrapper:
 class MinimPage(_Wrapper):
     """A sanitizing observer/actor around a sync Playwright page.
 
-    Options: `minim`, `fmt`, `audit_log`, `leakage_budget` (see `_Wrapper`), `guard_requests`.
+    Options: `minim`, `fmt`, `audit_log`, `leakage_budget`, `broker` (see `_Wrapper`),
+    `guard_requests`.
     """
 
     def __init__(self, page: Page, task: str, *, guard_requests: bool = True, **options: Any) -> None:

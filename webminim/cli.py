@@ -160,6 +160,10 @@ def sanitize(
     llm_model: LlmModel = "",
     allow_remote_scorer: AllowRemoteScorer = False,
     llm_cache: LlmCache = None,
+    broker: Annotated[
+        str | None,
+        typer.Option("--broker", envvar="WEBMINIM_BROKER", help="A running `webminim serve` (no model load here)."),
+    ] = None,
 ) -> None:
     """Print the sanitized observation: only what the task needs leaves the device."""
     from webminim.commands import run_sanitize
@@ -167,6 +171,10 @@ def sanitize(
     if not task.strip():
         raise UsageError("--task is required: sanitizing depends on what the agent is asked to do")
     llm = _llm_scorer(scorer, llm_url, llm_model, allow_remote_scorer, llm_cache)
+    if broker and llm is None and model is None:
+        from webminim.broker import BrokerScorer
+
+        llm = BrokerScorer(broker)
     tree = load_tree(url, html)
     sys.stdout.write(
         run_sanitize(
@@ -225,6 +233,21 @@ class Mode(StrEnum):
     fail_closed = "fail_closed"
     fail_open = "fail_open"
     fail_prompt = "fail_prompt"
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to bind (loopback by default).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8765,
+    model: Annotated[Path | None, typer.Option("--model", help="Scorer checkpoint (default: shipped).")] = None,
+    allow_remote_clients: Annotated[
+        bool, typer.Option("--allow-remote-clients", help="Bind a non-loopback address (other machines' pages).")
+    ] = False,
+) -> None:
+    """Run one local broker: the model loads once, many agents share it (HTTP + JSON)."""
+    from webminim.broker import serve as run_server
+
+    run_server(host=host, port=port, model=model, allow_remote_clients=allow_remote_clients)
 
 
 @app.command("minimize-call")

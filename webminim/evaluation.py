@@ -24,8 +24,8 @@ from webminim.embedder import Embedder
 from webminim.features import task_features
 from webminim.metrics import A, Instance, K, R, Summary, summarize
 from webminim.policy import PageContext, PolicyContext, Thresholds, decide
-from webminim.scorer import TreeScorer
 from webminim.scorer.model import ScorerNet
+from webminim.scores import TreeScorer
 from webminim.training import Prepared, Variant, load_split, predict, prepare
 from webminim.vault import Vault
 from webminim.view import build_view

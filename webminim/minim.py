@@ -16,7 +16,7 @@ from extractors.tree import UITree
 from webminim.embedder import Embedder
 from webminim.errors import PolicyError, ScorerError
 from webminim.policy import PolicyContext, Thresholds, decide_explained
-from webminim.scorer import Scorer, TreeScorer
+from webminim.scores import TreeScorer
 from webminim.vault import Vault
 from webminim.view import SanitizedView, build_view
 
@@ -38,6 +38,8 @@ class Minim:
         embedder: Embedder | None = None,
     ) -> Minim:
         """The shipped checkpoint (or `path`), default thresholds, a fresh vault."""
+        from webminim.scorer import Scorer  # torch loads here, not for a broker's client
+
         return cls(Scorer.load(path, embedder=embedder), thresholds=thresholds)
 
     def sanitize(self, tree: UITree, task: str, *, thresholds: Thresholds | None = None) -> SanitizedView:

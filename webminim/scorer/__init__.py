@@ -10,9 +10,8 @@ Every failure is a ScorerError: the caller must then send nothing (fail closed).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import torch
@@ -23,25 +22,9 @@ from webminim.errors import ScorerError
 from webminim.features import build_graph, task_features
 from webminim.scorer.checkpoint import default_checkpoint, load
 from webminim.scorer.model import ScorerNet, expected_score
+from webminim.scores import MAX_NODES, Scores, TreeScorer
 
-
-@dataclass(frozen=True, slots=True)
-class Scores:
-    s: np.ndarray
-    n: np.ndarray
-
-
-MAX_NODES = 20_000  # beyond this, scoring would stall the agent for minutes: refuse instead
-
-
-class TreeScorer(Protocol):
-    """What Minim and `webminim eval` need of a scorer (the GATv2 `Scorer`, `llm.LLMScorer`)."""
-
-    max_nodes: int
-
-    def score(self, tree: UITree, task: str) -> Scores: ...
-
-    def score_many(self, tree: UITree, tasks: Sequence[str]) -> list[Scores]: ...
+__all__ = ["MAX_NODES", "Scorer", "Scores", "TreeScorer", "default_checkpoint", "load"]
 
 
 class Scorer:
@@ -92,10 +75,3 @@ class Scorer:
         if not (np.isfinite(s_hat).all() and np.isfinite(n_hat).all()):
             raise ScorerError("scoring produced non-finite scores")
         return [Scores(s_hat[k * size : (k + 1) * size], n_hat[k * size : (k + 1) * size]) for k in range(len(tasks))]
-
-
-__all__ = [
-    "Scorer",
-    "Scores",
-    "default_checkpoint",
-]

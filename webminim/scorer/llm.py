@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from extractors.tree import UINode, UITree
 from webminim.errors import ScorerError, WebminimError
 from webminim.llm import ChatClient
-from webminim.scorer import MAX_NODES, Scores
+from webminim.scores import MAX_NODES, Scores
 
 TEXT_CHARS = 200  # per node field: a long paragraph's start is enough to judge it
 
