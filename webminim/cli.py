@@ -250,6 +250,40 @@ def serve(
     run_server(host=host, port=port, model=model, allow_remote_clients=allow_remote_clients)
 
 
+@app.command("sanitize-batch")
+def sanitize_batch(
+    source: Annotated[Path, typer.Argument(help="JSONL: {id, task, tree | html} per line.")],
+    out: Annotated[Path, typer.Option("--out", help="JSONL written (appended: ids already there are skipped).")],
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes (or Ray actors) in parallel.")] = 1,
+    model: Annotated[Path | None, typer.Option("--model", help="Scorer checkpoint (default: shipped).")] = None,
+    use_ray: Annotated[bool, typer.Option("--ray", help="Run on Ray Data (pip install 'webminim[ray]').")] = False,
+    ray_address: Annotated[
+        str | None, typer.Option("--ray-address", help="An existing Ray cluster (default: a local one).")
+    ] = None,
+) -> None:
+    """Sanitize recorded observations in bulk: one JSON line out per line in, resumable."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from webminim.batch import sanitize_batch as run_batch
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, transient=True) as progress:
+        job = progress.add_task("sanitizing", total=None)
+        counts = run_batch(
+            source,
+            out,
+            workers=workers,
+            model=model,
+            use_ray=use_ray,
+            ray_address=ray_address,
+            on_result=lambda done, total: progress.update(job, completed=done, total=total),
+        )
+    sys.stderr.write(
+        f"{counts['sanitized']} sanitized, {counts['errors']} refused (one-line errors in {out}), "
+        f"{counts['skipped']} already done\n"
+    )
+
+
 @app.command("minimize-call")
 def minimize_call(
     tool: Annotated[str, typer.Option("--tool", help="Tool name.")],
