@@ -8,14 +8,25 @@ repeats between steps), the policy and view (K/A/R, placeholders, leak-path clos
 rendering; the sanitization overhead is reported as a ratio to the extraction time
 measured in the same run. Action side: ToolMinimize latency p50/p99 over the egress
 scenario set, and Presidio next to webminim on the same calls. Peak RSS of the process.
+
+Deployment rows: each CLI command as a user runs it (wall time and peak RSS of the process,
+median of three), `webminim serve` throughput and latency with 1 / 4 / 16 concurrent
+agents (and the server's RSS), and `sanitize-batch` pages/s with 1 and 2 workers, on local
+processes and on a local Ray (model loading included: that is what a user waits for).
+`--only` picks sections (observation, loop, egress, cli, serve, batch).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import resource
+import socket
 import statistics
+import subprocess
 import sys
+import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -40,6 +51,7 @@ from egress import Presidio, Webminim, no_mitigation, percentile, score  # noqa:
 from scenarios import scenarios  # noqa: E402
 
 TASK = "Add the product 7 to my cart"
+SECTIONS = ["observation", "loop", "egress", "cli", "serve", "batch"]
 
 
 def timed_ms(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
@@ -144,42 +156,246 @@ def egress_rows(repeat: int) -> tuple[list[tuple[str, ...]], int]:
     return rows, len(cases)
 
 
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+_MEASURED = (
+    "import atexit, runpy, sys\n"
+    "out = sys.argv.pop(1)\n"
+    "def hwm():\n"
+    "    for line in open('/proc/self/status'):\n"
+    "        if line.startswith('VmHWM:'):\n"
+    "            open(out, 'w').write(line.split()[1])\n"
+    "atexit.register(hwm)\n"
+    "sys.argv = ['webminim', *sys.argv[1:]]\n"
+    "runpy.run_module('webminim', run_name='__main__')\n"
+)
+
+
+def _run_measured(args: list[str]) -> tuple[float, float, int]:
+    """Wall seconds, peak RSS (MiB, the process's own VmHWM) and exit code of `webminim ARGS`."""
+    with tempfile.NamedTemporaryFile("r", suffix=".hwm") as hwm:
+        start = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-c", _MEASURED, hwm.name, *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=ROOT,
+            check=False,
+        )
+        wall = time.perf_counter() - start
+        text = Path(hwm.name).read_text().strip()
+    return wall, int(text) / 1024 if text else float("nan"), done.returncode
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_server() -> tuple[subprocess.Popen, str]:
+    import httpx
+
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "webminim", "serve", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        try:
+            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                return process, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("webminim serve did not start")
+
+
+def _vm_hwm_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def cli_rows(repeat: int) -> list[tuple[str, ...]]:
+    page = str(FIXTURES / "forms.html")
+    schema = json.dumps({"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]})
+    commands = {
+        "webminim --help": ["--help"],
+        "snapshot --html (small page)": ["snapshot", "--html", page],
+        "minimize-call": [
+            "minimize-call",
+            "--tool",
+            "search",
+            "--args",
+            '{"q": "weather in Paris"}',
+            "--schema",
+            schema,
+        ],
+        "sanitize --html (small page)": ["sanitize", "--html", page, "--task", "Sign in with my email"],
+    }
+    rows = []
+    for name, args in commands.items():
+        runs = [_run_measured(args) for _ in range(repeat)]
+        assert all(r[2] == 0 for r in runs), f"webminim {' '.join(args)} failed"
+        rows.append((name, f"{statistics.median(r[0] for r in runs):.2f}", f"{max(r[1] for r in runs):.0f}"))
+    server, url = _start_server()
+    try:
+        args = ["sanitize", "--html", page, "--task", "Sign in with my email", "--broker", url]
+        runs = [_run_measured(args) for _ in range(repeat)]
+        rows.append(
+            (
+                "sanitize --broker (serve running)",
+                f"{statistics.median(r[0] for r in runs):.2f}",
+                f"{max(r[1] for r in runs):.0f}",
+            )
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return rows
+
+
+def serve_rows(requests_per_client: int = 8) -> tuple[list[tuple[str, ...]], float]:
+    from extractors.html import tree_from_html
+    from webminim.broker import BrokerScorer
+    from webminim.synthetic import large_page
+
+    tree = tree_from_html(large_page(250))
+    server, url = _start_server()
+    rows = []
+    try:
+        BrokerScorer(url).score(tree, "warm up")
+        for clients in (1, 4, 16):
+            latencies: list[float] = []
+            lock = threading.Lock()
+
+            def agent(k: int, latencies: list[float] = latencies, lock: threading.Lock = lock) -> None:
+                broker = BrokerScorer(url, timeout_s=300)
+                for i in range(requests_per_client):
+                    start = time.perf_counter()
+                    broker.score(tree, f"Add the product {k * 100 + i} to my cart")  # a new task each time
+                    with lock:
+                        latencies.append((time.perf_counter() - start) * 1000)
+
+            began = time.perf_counter()
+            threads = [threading.Thread(target=agent, args=(k,)) for k in range(clients)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            wall = time.perf_counter() - began
+            rows.append(
+                (
+                    str(clients),
+                    f"{len(tree):,}",
+                    f"{len(latencies) / wall:.1f}",
+                    f"{percentile(latencies, 0.5):.0f}",
+                    f"{percentile(latencies, 0.99):.0f}",
+                )
+            )
+        rss = _vm_hwm_mib(server.pid)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return rows, rss
+
+
+def batch_rows(records: int = 48) -> list[tuple[str, ...]]:
+    from extractors.html import tree_from_html
+    from webminim.batch import sanitize_batch
+    from webminim.synthetic import large_page
+
+    pages = [(FIXTURES / "forms.html").read_text(), (FIXTURES / "toast_2fa.html").read_text(), large_page(120)]
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "in.jsonl"
+        with source.open("w") as handle:
+            for i in range(records):
+                tree = tree_from_html(pages[i % len(pages)])
+                handle.write(json.dumps({"id": str(i), "task": f"Open item {i}", "tree": tree.to_dict()}) + "\n")
+        for label, use_ray, workers in (("local", False, 1), ("local", False, 2), ("Ray", True, 1), ("Ray", True, 2)):
+            out = Path(tmp) / f"out-{label}-{workers}.jsonl"
+            began = time.perf_counter()
+            counts = sanitize_batch(source, out, workers=workers, use_ray=use_ray)
+            wall = time.perf_counter() - began
+            rows.append(
+                (label, str(workers), str(counts["sanitized"]), f"{wall:.1f}", f"{counts['sanitized'] / wall:.2f}")
+            )
+        try:
+            import ray
+
+            ray.shutdown()
+        except ImportError:
+            pass
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[300, 1_000, 3_000], help="target AX nodes")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", nargs="+", default=SECTIONS, choices=SECTIONS, help="sections to run")
     args = parser.parse_args()
     console = Console(width=150)
+    if "cli" in args.only:
+        table = Table(title="Each command as a user runs it (a new process; seconds, median of 3; peak RSS MiB)")
+        for column in ("command", "wall s", "peak RSS MiB"):
+            table.add_column(column, justify="right")
+        for row in cli_rows(args.repeat):
+            table.add_row(*row)
+        console.print(table)
+    if "serve" in args.only:
+        rows, rss = serve_rows()
+        table = Table(title=f"webminim serve: /score from concurrent agents (server peak RSS {rss:.0f} MiB)")
+        for column in ("agents", "AX nodes", "requests/s", "p50 ms", "p99 ms"):
+            table.add_column(column, justify="right")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+    if "batch" in args.only:
+        table = Table(title="sanitize-batch (model loading included)")
+        for column in ("backend", "workers", "pages", "wall s", "pages/s"):
+            table.add_column(column, justify="right")
+        for row in batch_rows():
+            table.add_row(*row)
+        console.print(table)
 
-    observe = Table(title="Observation side (ms, median; warm = embedding cache hit, as between agent steps)")
-    for column in (
-        "AX nodes",
-        "CDP extract",
-        "score cold",
-        "score warm",
-        "policy+view",
-        "render (raw)",
-        "overhead / extract",
-    ):
-        observe.add_column(column, justify="right")
-    for row in observation_rows(args.sizes, args.repeat):
-        observe.add_row(*row)
-    console.print(observe)
-
-    loop = Table(title="MinimPage.observe() on the local sites (ms, median)")
-    for column in ("page", "AX nodes", "CDP extract only", "observe, first", "observe, next steps"):
-        loop.add_column(column, justify="right")
-    for row in observe_rows(args.repeat):
-        loop.add_row(*row)
-    console.print(loop)
-
-    rows, n = egress_rows(args.repeat)
-    egress = Table(title=f"Action side: {n} over-sharing tool calls, same run")
-    for column in ("method", "p50 ms", "p99 ms", "PCS reduction", "TCR"):
-        egress.add_column(column, justify="right")
-    for row in rows:
-        egress.add_row(*row)
-    console.print(egress)
+    if "observation" in args.only:
+        observe = Table(title="Observation side (ms, median; warm = embedding cache hit, as between agent steps)")
+        for column in (
+            "AX nodes",
+            "CDP extract",
+            "score cold",
+            "score warm",
+            "policy+view",
+            "render (raw)",
+            "overhead / extract",
+        ):
+            observe.add_column(column, justify="right")
+        for row in observation_rows(args.sizes, args.repeat):
+            observe.add_row(*row)
+        console.print(observe)
+    if "loop" in args.only:
+        loop = Table(title="MinimPage.observe() on the local sites (ms, median)")
+        for column in ("page", "AX nodes", "CDP extract only", "observe, first", "observe, next steps"):
+            loop.add_column(column, justify="right")
+        for row in observe_rows(args.repeat):
+            loop.add_row(*row)
+        console.print(loop)
+    if "egress" in args.only:
+        rows, n = egress_rows(args.repeat)
+        egress = Table(title=f"Action side: {n} over-sharing tool calls, same run")
+        for column in ("method", "p50 ms", "p99 ms", "PCS reduction", "TCR"):
+            egress.add_column(column, justify="right")
+        for row in rows:
+            egress.add_row(*row)
+        console.print(egress)
     console.print(f"peak RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
 
 

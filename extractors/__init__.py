@@ -12,12 +12,29 @@ This package knows nothing of scoring or policy.
 
 from __future__ import annotations
 
-from extractors.aria import extract_aria, tree_from_aria_snapshot
-from extractors.cdp import FrameCapture, tree_from_cdp
+from importlib import import_module
+from typing import Any
+
 from extractors.errors import ExtractionError, WebminimError
-from extractors.html import tree_from_html
-from extractors.live import extract_page, locator_for
 from extractors.tree import BBox, TreeBuilder, UINode, UITree
+
+# The builders load on first use (PEP 562): Playwright and BeautifulSoup only when needed.
+_LAZY = {
+    "extract_aria": "extractors.aria",
+    "tree_from_aria_snapshot": "extractors.aria",
+    "FrameCapture": "extractors.cdp",
+    "tree_from_cdp": "extractors.cdp",
+    "tree_from_html": "extractors.html",
+    "extract_page": "extractors.live",
+    "locator_for": "extractors.live",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'extractors' has no attribute {name!r}")
+
 
 __all__ = [
     "BBox",

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from webminim.corpus import CorpusCard
+if TYPE_CHECKING:  # the corpus module loads with the command, not with every `webminim` call
+    from webminim.corpus import CorpusCard
 
 
 def print_card(card: CorpusCard, console: Console) -> None:

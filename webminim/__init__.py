@@ -6,7 +6,8 @@ checked locally and only what the task needs leaves the device.
     from webminim import Minim
     view = Minim.load().sanitize(tree, "Reply to Dana's email about the invoice")
 
-Heavy parts (the scorer and its torch model, the Playwright wrapper) load on first use.
+Everything but the tree model and the errors loads on first use (the scorer's torch model,
+the policy, the Playwright wrapper).
 """
 
 from __future__ import annotations
@@ -25,14 +26,17 @@ from webminim.errors import (
     ScorerError,
     WebminimError,
 )
-from webminim.policy import Thresholds
-from webminim.renderers import FORMATS, render
-from webminim.vault import Vault
-from webminim.view import Decision, SanitizedView
 
 __version__ = "0.1.0"
 
+# Loaded on first use: `webminim --help` and `minimize-call` need none of them (PEP 562).
 _LAZY = {
+    "Thresholds": "webminim.policy",
+    "FORMATS": "webminim.renderers",
+    "render": "webminim.renderers",
+    "Vault": "webminim.vault",
+    "Decision": "webminim.view",
+    "SanitizedView": "webminim.view",
     "Minim": "webminim.minim",
     "Scorer": "webminim.scorer",
     "MinimPage": "webminim.agent",

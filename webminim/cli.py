@@ -15,10 +15,8 @@ from typing import Annotated
 import typer
 
 from extractors.errors import ExtractionError, WebminimError, first_line
-from extractors.html import tree_from_html
 from extractors.tree import UITree
-from webminim.policy import KEEP_FLOOR, Thresholds
-from webminim.renderers import render
+from webminim.thresholds import KEEP_FLOOR, Thresholds
 
 MAX_HTML_BYTES = 64 * 1024 * 1024
 
@@ -73,6 +71,8 @@ def load_tree(url: str | None, html: Path | None, *, source: Source = Source.cdp
     if (url is None) == (html is None):
         raise UsageError("give exactly one of URL or --html FILE")
     if html is not None:
+        from extractors.html import tree_from_html  # loaded here: minimize-call and serve need no parser
+
         return tree_from_html(read_html(html), url=html.resolve().as_uri())
     return _live_tree(str(url), source=source, bbox=bbox)
 
@@ -97,6 +97,8 @@ def snapshot(
 ) -> None:
     """Print the raw observation an agent would send without webminim (unsanitized)."""
     tree = load_tree(url, html, source=source, bbox=bbox)
+    from webminim.renderers import render
+
     sys.stdout.write(render(tree, fmt.value) + "\n")
 
 

