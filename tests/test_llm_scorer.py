@@ -77,53 +77,21 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "webminim", *args], capture_output=True, text=True, timeout=180)
 
 
-def test_sanitize_cli_with_the_llm_scorer_and_a_remote_endpoint_refused(tmp_path):
+def _sanitize_on(url: str, *extra: str) -> subprocess.CompletedProcess[str]:
     page = str(FIXTURES / "toast_2fa.html")
+    return _cli(
+        "sanitize", "--html", page, "--task", TASK, "--scorer", "llm", "--llm-url", url, "--llm-model", "m", *extra
+    )
+
+
+def test_sanitize_cli_with_the_llm_scorer_and_a_remote_endpoint_refused(tmp_path):
     with serve(rubric_rule) as fake:
-        result = _cli(
-            "sanitize",
-            "--html",
-            page,
-            "--task",
-            TASK,
-            "--scorer",
-            "llm",
-            "--llm-url",
-            fake.url,
-            "--llm-model",
-            "m",
-            "--llm-cache",
-            str(tmp_path),
-        )
+        result = _sanitize_on(fake.url, "--llm-cache", str(tmp_path))
         assert result.returncode == 0, result.stderr
         assert "Cart" in result.stdout and "592018" not in result.stdout
         assert any(tmp_path.iterdir())  # answers cached for re-runs
-    remote = _cli(
-        "sanitize",
-        "--html",
-        page,
-        "--task",
-        TASK,
-        "--scorer",
-        "llm",
-        "--llm-url",
-        "https://llm.example.com/v1",
-        "--llm-model",
-        "m",
-    )
+    remote = _sanitize_on("https://llm.example.com/v1")
     assert remote.returncode != 0 and "not this machine" in remote.stderr and "Traceback" not in remote.stderr
-    allowed_but_down = _cli(
-        "sanitize",
-        "--html",
-        page,
-        "--task",
-        TASK,
-        "--scorer",
-        "llm",
-        "--llm-url",
-        "http://127.0.0.1:9/v1",
-        "--llm-model",
-        "m",
-    )
+    allowed_but_down = _sanitize_on("http://127.0.0.1:9/v1")
     assert allowed_but_down.returncode != 0 and allowed_but_down.stdout == ""  # nothing sent, no partial view
     assert len(allowed_but_down.stderr.strip().splitlines()) == 1

@@ -25,7 +25,7 @@ import json
 import queue
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import Future
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -37,7 +37,7 @@ import numpy as np
 from extractors.errors import ExtractionError
 from extractors.tree import UITree
 from webminim.errors import ConfigError, ScorerError, WebminimError
-from webminim.scores import MAX_NODES, Scores
+from webminim.scores import MAX_NODES, Scores, check_request
 
 MAX_BODY_BYTES = 64 * 1024 * 1024
 BATCH_WINDOW_S = 0.004  # how long the worker waits for more requests after the first
@@ -149,73 +149,65 @@ def create_app(scorer: Any, *, model_name: str = "default") -> Any:
     async def health(request: Request) -> JSONResponse:
         return JSONResponse({"status": "ok", "model": model_name, "requests": jobs.requests, "batches": jobs.batches})
 
-    async def score(request: Request) -> JSONResponse:
-        try:
-            data = await body(request)
-            tree = _tree(data.get("tree"))
-            tasks = data.get("tasks")
-            if not isinstance(tasks, list) or not tasks or not all(isinstance(t, str) and t.strip() for t in tasks):
-                raise _BadRequest("tasks must be a non-empty list of non-empty texts")
-            results = await scored(tree, tasks)
-        except _BadRequest as exc:
-            return error(400, str(exc))
-        except ExtractionError as exc:
-            return error(400, str(exc))
-        except WebminimError as exc:
-            return error(503, str(exc))
-        return JSONResponse({"s": [r.s.tolist() for r in results], "n": [r.n.tolist() for r in results]})
+    def answered(handler: Callable[[Request], Awaitable[dict[str, Any]]], failure: int) -> Callable[..., Any]:
+        """One place maps failures to one JSON line: the client's to 400, ours to `failure`."""
 
-    async def sanitize(request: Request) -> JSONResponse:
+        async def endpoint(request: Request) -> JSONResponse:
+            try:
+                return JSONResponse(await handler(request))
+            except (_BadRequest, ExtractionError) as exc:
+                return error(400, str(exc))
+            except WebminimError as exc:
+                return error(failure, str(exc))
+
+        return endpoint
+
+    async def score(request: Request) -> dict[str, Any]:
+        data = await body(request)
+        tree = _tree(data.get("tree"))
+        tasks = data.get("tasks")
+        if not isinstance(tasks, list) or not tasks or not all(isinstance(t, str) and t.strip() for t in tasks):
+            raise _BadRequest("tasks must be a non-empty list of non-empty texts")
+        results = await scored(tree, tasks)
+        return {"s": [r.s.tolist() for r in results], "n": [r.n.tolist() for r in results]}
+
+    async def sanitize(request: Request) -> dict[str, Any]:
         from webminim.minim import Minim
 
-        try:
-            data = await body(request)
-            task = data.get("task")
-            if not isinstance(task, str) or not task.strip():
-                raise _BadRequest("task must be a non-empty text")
-            fmt = data.get("format", "webarena")
-            if fmt not in ("webarena", "browsergym", "json"):
-                raise _BadRequest("format must be webarena, browsergym or json")
-            if isinstance(data.get("html"), str):
-                from extractors.html import tree_from_html
+        data = await body(request)
+        task = data.get("task")
+        if not isinstance(task, str) or not task.strip():
+            raise _BadRequest("task must be a non-empty text")
+        fmt = data.get("format", "webarena")
+        if fmt not in ("webarena", "browsergym", "json"):
+            raise _BadRequest("format must be webarena, browsergym or json")
+        if isinstance(data.get("html"), str):
+            from extractors.html import tree_from_html
 
-                tree = tree_from_html(data["html"], url=str(data.get("url", "")))
-            else:
-                tree = _tree(data.get("tree"))
-            (result,) = await scored(tree, [task])
-            view = Minim(_Fixed(result)).sanitize(tree, task)  # a fresh vault: nothing shared between requests
-            text = view.text("webarena" if fmt == "json" else fmt)
-            return JSONResponse({"text": text, "nodes": view.nodes_json()})
-        except _BadRequest as exc:
-            return error(400, str(exc))
-        except ExtractionError as exc:
-            return error(400, str(exc))
-        except WebminimError as exc:
-            return error(503, str(exc))
+            tree = tree_from_html(data["html"], url=str(data.get("url", "")))
+        else:
+            tree = _tree(data.get("tree"))
+        (result,) = await scored(tree, [task])
+        view = Minim(_Fixed(result)).sanitize(tree, task)  # a fresh vault: nothing shared between requests
+        return {"text": view.text("webarena" if fmt == "json" else fmt), "nodes": view.nodes_json()}
 
-    async def minimize_call(request: Request) -> JSONResponse:
+    async def minimize_call(request: Request) -> dict[str, Any]:
         from webminim.egress import ToolMinimizer
 
-        try:
-            data = await body(request)
-            tool, schema = data.get("tool"), data.get("schema")
-            if not isinstance(tool, str) or not tool:
-                raise _BadRequest("tool must be a non-empty name")
-            minimizer = ToolMinimizer()
-            minimizer.register(tool, schema, trust=data.get("trust"))
-            result = minimizer.minimize(tool, data.get("args"), task=str(data.get("task", "")))
-        except _BadRequest as exc:
-            return error(400, str(exc))
-        except WebminimError as exc:  # a call that cannot be checked does not go out: say why
-            return error(422, str(exc))
-        return JSONResponse(result.to_json())
+        data = await body(request)
+        tool, schema = data.get("tool"), data.get("schema")
+        if not isinstance(tool, str) or not tool:
+            raise _BadRequest("tool must be a non-empty name")
+        minimizer = ToolMinimizer()
+        minimizer.register(tool, schema, trust=data.get("trust"))
+        return minimizer.minimize(tool, data.get("args"), task=str(data.get("task", ""))).to_json()
 
     app = Starlette(
         routes=[
             Route("/health", health, methods=["GET"]),
-            Route("/score", score, methods=["POST"]),
-            Route("/sanitize", sanitize, methods=["POST"]),
-            Route("/minimize-call", minimize_call, methods=["POST"]),
+            Route("/score", answered(score, 503), methods=["POST"]),
+            Route("/sanitize", answered(sanitize, 503), methods=["POST"]),
+            Route("/minimize-call", answered(minimize_call, 422), methods=["POST"]),  # a call that cannot be checked
         ],
         lifespan=_closing(jobs),
     )
@@ -315,10 +307,7 @@ class BrokerScorer:
     def score_many(self, tree: UITree, tasks: Sequence[str]) -> list[Scores]:
         import httpx
 
-        if not tasks or any(not isinstance(t, str) or not t.strip() for t in tasks):
-            raise ScorerError("a task must be a non-empty text")
-        if len(tree) > self.max_nodes:
-            raise ScorerError(f"the page has {len(tree):,} nodes; the scorer takes at most {self.max_nodes:,}")
+        check_request(tree, tasks, self.max_nodes)
         try:
             response = self._http.post(f"{self.url}/score", json={"tree": tree.to_dict(), "tasks": list(tasks)})
         except httpx.HTTPError as exc:

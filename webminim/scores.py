@@ -15,6 +15,7 @@ from typing import Protocol
 import numpy as np
 
 from extractors.tree import UITree
+from webminim.errors import ScorerError
 
 MAX_NODES = 20_000  # beyond this, scoring would stall the agent for minutes: refuse instead
 
@@ -33,3 +34,14 @@ class TreeScorer(Protocol):
     def score(self, tree: UITree, task: str) -> Scores: ...
 
     def score_many(self, tree: UITree, tasks: Sequence[str]) -> list[Scores]: ...
+
+
+def check_request(tree: UITree, tasks: Sequence[str], max_nodes: int) -> None:
+    """What every scorer refuses before any work: no task, or a page too large to score in time."""
+    if not tasks or any(not isinstance(t, str) or not t.strip() for t in tasks):
+        raise ScorerError("a task must be a non-empty text")
+    if len(tree) > max_nodes:
+        raise ScorerError(
+            f"page has {len(tree):,} accessibility nodes, more than the {max_nodes:,} webminim scores; "
+            "nothing is sent (raise the scorer's max_nodes to allow larger pages)"
+        )

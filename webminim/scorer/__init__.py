@@ -22,7 +22,7 @@ from webminim.errors import ScorerError
 from webminim.features import build_graph, task_features
 from webminim.scorer.checkpoint import default_checkpoint, load
 from webminim.scorer.model import ScorerNet, expected_score
-from webminim.scores import MAX_NODES, Scores, TreeScorer
+from webminim.scores import MAX_NODES, Scores, TreeScorer, check_request
 
 __all__ = ["MAX_NODES", "Scorer", "Scores", "TreeScorer", "default_checkpoint", "load"]
 
@@ -49,13 +49,7 @@ class Scorer:
     @torch.no_grad()
     def score_many(self, tree: UITree, tasks: Sequence[str]) -> list[Scores]:
         """Scores for several tasks on one tree: the tree is embedded once."""
-        if not tasks or any(not isinstance(t, str) or not t.strip() for t in tasks):
-            raise ScorerError("a task must be a non-empty text")
-        if len(tree) > self.max_nodes:
-            raise ScorerError(
-                f"page has {len(tree):,} accessibility nodes, more than the {self.max_nodes:,} webminim scores; "
-                "nothing is sent (raise Scorer.max_nodes to allow larger pages)"
-            )
+        check_request(tree, tasks, self.max_nodes)
         try:
             graph = build_graph(tree, self.embedder)
             task_embs = self.embedder.embed(list(tasks))

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from extractors.tree import UINode, UITree
 from webminim.errors import ScorerError, WebminimError
 from webminim.llm import ChatClient
-from webminim.scores import MAX_NODES, Scores
+from webminim.scores import MAX_NODES, Scores, check_request
 
 TEXT_CHARS = 200  # per node field: a long paragraph's start is enough to judge it
 
@@ -109,10 +109,7 @@ class LLMScorer:
         return self.score_many(tree, [task])[0]
 
     def score_many(self, tree: UITree, tasks: Sequence[str]) -> list[Scores]:
-        if not tasks or any(not isinstance(t, str) or not t.strip() for t in tasks):
-            raise ScorerError("a task must be a non-empty text")
-        if len(tree) > self.max_nodes:
-            raise ScorerError(f"the page has {len(tree):,} nodes; the scorer takes at most {self.max_nodes:,}")
+        check_request(tree, tasks, self.max_nodes)
         give_up = time.monotonic() + self.page_deadline_s
         nodes = list(tree)
         sent = [i for i, node in enumerate(nodes) if _has_content(node)]
