@@ -1,0 +1,199 @@
+"""WebArena drop-in: wrap its `ScriptBrowserEnv` and the agent sees only the minimal view.
+
+    from browser_env import ScriptBrowserEnv, create_id_based_action
+    from webminim.webarena import MinimWebArenaEnv
+
+    env = MinimWebArenaEnv(ScriptBrowserEnv(observation_type="accessibility_tree", headless=True),
+                           task=intent, make_action=create_id_based_action)
+    obs, info = env.reset(options={"config_file": config})   # obs["text"]: the sanitized tree
+    obs, reward, done, truncated, info = env.step("type [1234] [[OTP_1]] [1]")  # typed for real
+
+Observations: WebArena's own accessibility-tree text is read back into a tree (its element
+ids kept: one extraction, WebArena's), sanitized for the task and printed in the same format;
+the screenshot is dropped; `info["page"]` keeps only a safe URL (never the page's HTML);
+`info["observation_metadata"]` keeps each shown element's position and id, with the sanitized
+line as its text; `info["fail_error"]` has vault values put back as placeholders.
+
+Actions are WebArena's id-based action strings (the agent's output), checked as MinimPage
+checks them: the target must be an element the view shows; a placeholder goes only into
+`type` on a field that fits it, on its own origin (the live field's form is read through
+CDP before typing); `goto` goes through the request guard's navigation check; `stop [...]`
+is filled in locally (the answer never goes back to the model). A refused action never
+reaches the page: the observation stays, and `info["fail_error"]` says why. Every episode
+gets a fresh vault. WebArena itself is not imported here: pass its `create_id_based_action`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from extractors.tree import UITree
+from extractors.webarena_text import tree_from_webarena_text
+from webminim.actions import FieldSite, check_field_site, parse_action, rehydrate
+from webminim.browsergym_actions import mask
+from webminim.egress.browser_adapter import RequestGuard, check_navigation
+from webminim.errors import ActionRefused, ExtractionError
+from webminim.minim import Minim
+from webminim.view import SanitizedView, origin_of, safe_url
+
+_ELEMENT_ACTIONS = frozenset({"click", "hover", "type", "press"})
+
+
+class MinimWebArenaEnv:
+    """A WebArena env (its `reset`/`step` and `page`) with minimal observations and checked actions."""
+
+    def __init__(
+        self,
+        env: Any,
+        *,
+        task: str,
+        make_action: Callable[[str], Any],
+        minim: Minim | None = None,
+        leak_watch: Any = None,
+    ) -> None:
+        if not isinstance(task, str) or not task.strip():
+            raise ActionRefused("the task must be a non-empty text")
+        self.env = env
+        self.task = task
+        self.make_action = make_action
+        self.minim = minim if minim is not None else Minim.load()
+        self.leak_watch = leak_watch
+        self.view: SanitizedView | None = None
+        self.answer: str | None = None  # a stop action's answer, for the local user only
+        self._raw: UITree | None = None  # never leaves this object
+        self._last: tuple[dict[str, Any], dict[str, Any]] | None = None
+        self.guard: RequestGuard | None = None
+
+    @property
+    def page(self) -> Any:
+        return getattr(self.env, "page", None)
+
+    def reset(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        self.minim = Minim(self.minim.scorer, thresholds=self.minim.thresholds)  # a fresh vault per episode
+        self.answer = None
+        obs, info = self.env.reset(**kwargs)
+        self.guard = RequestGuard(task=self.task, vault=self.minim.vault)
+        context = getattr(self.env, "context", None)
+        if context is not None:
+            self.guard.install(context)
+        if self.leak_watch is not None and self.page is not None:
+            self.leak_watch.watch_page(self.page)
+        return self._observe(obs, info)
+
+    def step(self, action: str) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if self.leak_watch is not None:
+            self.leak_watch.actions.append(str(action))
+        try:
+            real = self._plan(action)
+        except ActionRefused as exc:
+            obs, info = self._last or ({"text": ""}, {})
+            return obs, 0.0, False, False, {**info, "fail_error": f"ActionRefused: {exc}", "webminim_refused": str(exc)}
+        if real is None:  # stop: answered locally, nothing for the page to do
+            obs, info = self._last or ({"text": ""}, {})
+            return obs, 0.0, True, False, info
+        obs, reward, terminated, truncated, info = self.env.step(self.make_action(real))
+        obs, info = self._observe(obs, info)
+        return obs, reward, terminated, truncated, info
+
+    def close(self) -> None:
+        self.env.close()
+
+    # -- observations --------------------------------------------------------------------
+    def _observe(self, obs: dict[str, Any], info: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        self.view = self._raw = self._last = None  # a failure below leaves nothing to act on or resend
+        text = obs.get("text") if isinstance(obs, dict) else None
+        if not isinstance(text, str):
+            raise ExtractionError("the WebArena observation has no accessibility-tree text (observation_type?)")
+        url = str(getattr(self.page, "url", "") or "")
+        raw = tree_from_webarena_text(text, url=url)
+        view = self.minim.sanitize(raw, self.task)
+        vault = self.minim.vault
+        out_obs = {"text": view.text("webarena")}  # the screenshot cannot be minimized: dropped
+        shown = {node.id for node in view.tree}
+        lines = {node.id: line for node, line in _lines(view)}
+        nodes = ((info.get("observation_metadata") or {}).get("text") or {}).get("obs_nodes_info") or {}
+        task_text = " ".join(self.task.lower().split())
+        out_info: dict[str, Any] = {
+            "page": {"url": safe_url(url, vault=vault, origin=origin_of(url), task=task_text)},
+            "fail_error": mask(str(info.get("fail_error") or ""), vault, self.task),
+            "observation_metadata": {
+                "text": {
+                    "obs_nodes_info": {
+                        k: {"backend_id": v.get("backend_id"), "union_bound": v.get("union_bound"), "text": lines[k]}
+                        for k, v in nodes.items()
+                        if k in shown and k in lines and isinstance(v, dict)
+                    }
+                }
+            },
+        }
+        self.view, self._raw, self._last = view, raw, (out_obs, out_info)
+        if self.leak_watch is not None:
+            self.leak_watch.observations.append(json.dumps([out_obs, out_info], default=str, ensure_ascii=False))
+        return out_obs, out_info
+
+    # -- actions -------------------------------------------------------------------------
+    def _plan(self, text: str) -> str | None:
+        view, raw = self.view, self._raw
+        if view is None or raw is None:
+            raise ActionRefused("reset() the environment before acting")
+        action = parse_action(text)
+        url = str(getattr(self.page, "url", "") or raw.url)
+        origin = origin_of(url)
+        shown = action.node_id and action.node_id in view.tree and action.node_id in raw
+        target = raw[action.node_id] if shown else None
+        if action.kind in _ELEMENT_ACTIONS and action.node_id and target is None:
+            raise ActionRefused(f"[{action.node_id}] is not an element of the current view")
+        if action.kind == "stop":
+            self.answer = rehydrate(action, vault=self.minim.vault, target=None, origin=origin)
+            return None
+        if action.kind == "goto":
+            assert self.guard is not None
+            check_navigation(action.text, url, self.guard)
+            return text
+        typed = rehydrate(action, vault=self.minim.vault, target=target, origin=origin)  # refuses misplaced tokens
+        if action.kind != "type" or not action.placeholders():
+            return text
+        check_field_site(action, vault=self.minim.vault, site=self._field_site(action.node_id, url), page_url=url)
+        return f"type [{action.node_id}] [{typed}] [{1 if action.press_enter else 0}]"
+
+    def _field_site(self, node_id: str, url: str) -> FieldSite:
+        """Where WebArena's element `node_id` really is (its form's targets, read through CDP)."""
+        from webminim.agent import _FORM_TARGETS
+
+        nodes = ((self.env.observation_handler.action_processor.meta_data or {}).get("obs_nodes_info")) or {}
+        backend = (nodes.get(node_id) or {}).get("backend_id")
+        client = getattr(self.page, "client", None)
+        if backend is None or client is None:
+            raise ActionRefused(f"[{node_id}] could not be checked in the page")
+        try:
+            remote = client.send("DOM.resolveNode", {"backendNodeId": int(backend)})
+            result = client.send(
+                "Runtime.callFunctionOn",
+                {
+                    "objectId": remote["object"]["objectId"],
+                    "functionDeclaration": f"function() {{ return [document.URL, ({_FORM_TARGETS})(this)]; }}",
+                    "returnByValue": True,
+                },
+            )
+            frame_url, targets = result["result"]["value"]
+        except Exception as exc:  # noqa: BLE001 - a foreign browser error: refuse, never type
+            raise ActionRefused(f"[{node_id}] could not be checked: {type(exc).__name__}") from None
+        # WebArena reads the main document only: its elements are in the top frame
+        return FieldSite(str(frame_url or url), True, tuple(str(t) for t in targets or ()))
+
+
+def _lines(view: SanitizedView) -> list[tuple[Any, str]]:
+    """Each shown node with its own line of the sanitized text (for obs_nodes_info's `text`)."""
+    out = []
+    for line in view.text("webarena").splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and "]" in stripped:
+            node_id = stripped[1 : stripped.index("]")]
+            if node_id in view.tree:
+                out.append((view.tree[node_id], stripped))
+    return out
+
+
+__all__ = ["MinimWebArenaEnv"]
