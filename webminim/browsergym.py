@@ -12,8 +12,8 @@ BrowserGym's own bids; `url`, `open_pages_urls`, `open_pages_titles` made safe;
 `extra_element_properties` and `focused_element_bid` only for bids the view shows;
 `chat_messages`, `last_action_error` with vault values put back as placeholders;
 `last_action` is the agent's own action (placeholders, not values). What cannot be
-minimized is dropped: `dom_object`, `screenshot`, `som_screenshot`, `pruned_html`,
-`dom_txt`.
+minimized is dropped: `dom_object`, `som_screenshot`, `pruned_html`, `dom_txt`, and
+`screenshot` unless `screenshots="masked"` (only kept elements visible).
 
 Actions (webminim.browsergym_actions): parsed, never executed as the model's code; a
 placeholder goes only into `fill` on a field that fits it on its own origin (the field's
@@ -28,16 +28,17 @@ imported here, any env with BrowserGym's observation and action format works.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 from extractors.tree import UINode, UITree
 from webminim.actions import Action, check_field_site
 from webminim.agent import field_site
 from webminim.browsergym_actions import Call, goal_text, mask, parse_browsergym, plan_browsergym, source_of
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
-from webminim.errors import ActionRefused
+from webminim.errors import ActionRefused, ConfigError
 from webminim.integrations import browsergym_observation, browsergym_tree
 from webminim.minim import Minim
+from webminim.screenshot import mask_screenshot
 from webminim.vault import PLACEHOLDER
 from webminim.view import SanitizedView, origin_of
 
@@ -50,10 +51,22 @@ except ImportError as exc:  # pragma: no cover - depends on the extra
 class MinimEnv(gymnasium.Wrapper):
     """A BrowserGym env whose observations are minimal and whose actions are checked."""
 
-    def __init__(self, env: gymnasium.Env, *, minim: Minim | None = None, leak_watch: Any = None) -> None:
+    def __init__(
+        self,
+        env: gymnasium.Env,
+        *,
+        minim: Minim | None = None,
+        leak_watch: Any = None,
+        screenshots: Literal["drop", "masked"] = "drop",
+    ) -> None:
         """`leak_watch`: the pytest plugin's `LeakWatch`; every observation returned, every
-        action asked and every cross-origin request of the episode's page is recorded in it."""
+        action asked and every cross-origin request of the episode's page is recorded in it.
+        `screenshots="masked"`: vision agents get the screenshot with only the kept elements
+        visible (webminim.screenshot); by default it is dropped."""
         super().__init__(env)
+        if screenshots not in ("drop", "masked"):
+            raise ConfigError(f"screenshots must be 'drop' or 'masked', not {screenshots!r}")
+        self.screenshots = screenshots
         self.leak_watch = leak_watch
         self.minim = minim if minim is not None else Minim.load()
         self.task = ""
@@ -100,6 +113,13 @@ class MinimEnv(gymnasium.Wrapper):
         out["chat_messages"] = tuple(self._masked_message(m) for m in obs.get("chat_messages") or ())
         out["last_action"] = action
         out["last_action_error"] = mask(str(obs.get("last_action_error") or ""), vault, self.task)
+        if self.screenshots == "masked" and obs.get("screenshot") is not None:
+            props = obs.get("extra_element_properties") or {}
+            boxes = {str(bid): p.get("bbox") for bid, p in props.items() if isinstance(p, dict)}
+            try:
+                out["screenshot"] = mask_screenshot(obs["screenshot"], view, raw, boxes)
+            except Exception:  # noqa: BLE001 - a screenshot we cannot mask is not sent
+                out.pop("screenshot", None)
         self.view, self._raw, self._obs = view, raw, out
         if self.leak_watch is not None:
             self.leak_watch.observations.append(json.dumps(out, default=str, ensure_ascii=False))

@@ -197,3 +197,40 @@ def test_the_readme_browsergym_example_runs_as_printed(sites: SiteServer) -> Non
     assert result.returncode == 0, result.stderr[-2000:]
     assert "[OTP_1]" in result.stdout and "ok" in result.stdout.splitlines()[-1]
     assert twofa_injection(7, 7).values["code"] not in result.stdout
+
+
+def test_a_vision_agent_gets_a_screenshot_with_the_code_blacked_out(sites: SiteServer, minim: Minim) -> None:
+    kwargs = {
+        "start_url": f"{sites.url}/a/shop/twofa?seed={SEED}",
+        "state_url": f"{sites.url}/__state",
+        "goal": "Complete the two-step verification with the code",
+        "judge": "verified",
+    }
+    env = MinimEnv(
+        BrowserEnv(task_entrypoint=SiteTask, task_kwargs=kwargs, headless=True), minim=minim, screenshots="masked"
+    )
+    try:
+        env.reset(seed=0)
+        raw, *_ = env.env.step("noop()")  # BrowserGym's own observation: screenshot and boxes of one moment
+        obs = env._observe(raw, "noop()")  # what MinimEnv.step returns for it
+    finally:
+        env.close()
+    boxes = {bid: p["bbox"] for bid, p in raw["extra_element_properties"].items() if p.get("bbox")}
+    tree = env._raw
+
+    def region(image: Any, bid: str) -> Any:
+        x, y, w, h = boxes[bid]
+        return image[int(y) + 1 : int(y + h) - 1, int(x) + 1 : int(x + w) - 1]
+
+    def apart(a: str, b: str) -> bool:
+        (ax, ay, aw, ah), (bx, by, bw, bh) = boxes[a], boxes[b]
+        return ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay
+
+    holder = next(n.parent for n in tree if CODE in n.name and n.role == "StaticText")  # the code's element
+    assert CODE in json.dumps(raw["axtree_object"]) and region(raw["screenshot"], holder).any()
+    assert not region(obs["screenshot"], holder).any()  # the code's pixels are black (it overlays the form)
+    controls = [n.id for n in tree if n.interactive and n.id in boxes and n.id in env.view.tree]
+    shown = [
+        b for b in controls if apart(b, holder) and (region(obs["screenshot"], b) == region(raw["screenshot"], b)).all()
+    ]
+    assert shown  # controls away from the code are drawn as they are
