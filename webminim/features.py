@@ -19,7 +19,9 @@ edges          (2, E)   = tree edges in both directions (self loops added by GAT
 
 from __future__ import annotations
 
+import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 import numpy as np
@@ -134,6 +136,8 @@ _LANDMARKS = (
 )
 _LENGTH_EDGES = (1, 4, 11, 31, 81, 201)
 _DEPTH_EDGES = (3, 6, 10, 16)
+_ONE_HOT_DEPTH = [[float(j == k) for j in range(len(_DEPTH_EDGES) + 1)] for k in range(len(_DEPTH_EDGES) + 1)]
+_ONE_HOT_LENGTH = [[float(j == k) for j in range(len(_LENGTH_EDGES) + 1)] for k in range(len(_LENGTH_EDGES) + 1)]
 _PATTERNS = (
     re.compile(r"\d"),
     re.compile(r"(?<!\d)\d{4,8}(?!\d)"),  # codes, PINs, account tails
@@ -248,72 +252,63 @@ class TreeGraph:
 
 
 def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
-    """(N, 128) structural features; pure function of the tree."""
+    """(N, 128) structural features; pure function of the tree.
+
+    Each row is built as one Python list and written once: every observation pays this for
+    every node, so no small arrays are made per node."""
     names = names if names is not None else naming(tree)
     nodes = tree.nodes
     n = len(nodes)
     out = np.zeros((n, STRUCT_DIM), dtype=np.float32)
     index = {node.id: i for i, node in enumerate(nodes)}
     position = {child: k for node in nodes for k, child in enumerate(node.children)}
-    landmarks = np.zeros((n, len(_LANDMARKS)), dtype=np.float32)
+    landmark_roles = [frozenset(roles.split("|")) for roles in _LANDMARKS]
+    landmarks: list[list[float]] = [[0.0] * len(_LANDMARKS) for _ in range(n)]
     for i, node in enumerate(nodes):
         if node.parent is not None:
             p = index[node.parent]
-            landmarks[i] = landmarks[p]
-            for k, roles in enumerate(_LANDMARKS):
-                if nodes[p].role in roles.split("|"):
-                    landmarks[i, k] = 1.0
-    col = 0
-
-    def put(i: int, values: list[float] | np.ndarray) -> None:
-        out[i, col : col + len(values)] = values
-
+            row = list(landmarks[p])
+            parent_role = nodes[p].role
+            for k, roles in enumerate(landmark_roles):
+                if parent_role in roles:
+                    row[k] = 1.0
+            landmarks[i] = row
+    role_width = len(ROLES) + 1
     for i, node in enumerate(nodes):
-        col = 0
-        role = np.zeros(len(ROLES) + 1, dtype=np.float32)
-        role[_ROLE_INDEX.get(node.role, len(ROLES))] = 1.0
-        put(i, role)
-        col += len(role)
+        row = [0.0] * role_width
+        row[_ROLE_INDEX.get(node.role, len(ROLES))] = 1.0
         p = node.properties
-        states = [
-            p.get("checked") in ("true", True),
-            p.get("checked") == "mixed",
-            bool(p.get("disabled")),
-            bool(p.get("expanded")),
-            bool(p.get("selected")),
-            bool(p.get("required")),
-            bool(p.get("focused")),
-            p.get("pressed") in ("true", True),
-            bool(p.get("editable")),
-            bool(p.get("readonly")),
-            bool(p.get("hasPopup") or p.get("haspopup")),
-            bool(p.get("multiline")),
+        row += [
+            float(p.get("checked") in ("true", True)),
+            float(p.get("checked") == "mixed"),
+            float(bool(p.get("disabled"))),
+            float(bool(p.get("expanded"))),
+            float(bool(p.get("selected"))),
+            float(bool(p.get("required"))),
+            float(bool(p.get("focused"))),
+            float(p.get("pressed") in ("true", True)),
+            float(bool(p.get("editable"))),
+            float(bool(p.get("readonly"))),
+            float(bool(p.get("hasPopup") or p.get("haspopup"))),
+            float(bool(p.get("multiline"))),
+            float(node.interactive),
+            float(bool(p.get("focusable"))),
+            float(bool(node.value)),
+            float("url" in p),
+            float(bool(node.description)),
+            min(node.depth, 60) / 60.0,
         ]
-        put(i, [float(s) for s in states])
-        col += len(states)
-        flags = [node.interactive, bool(p.get("focusable")), bool(node.value), "url" in p, bool(node.description)]
-        put(i, [float(f) for f in flags])
-        col += len(flags)
-        put(i, [min(node.depth, 60) / 60.0])
-        col += 1
-        put(i, np.eye(len(_DEPTH_EDGES) + 1, dtype=np.float32)[np.searchsorted(_DEPTH_EDGES, node.depth, "right")])
-        col += len(_DEPTH_EDGES) + 1
-        put(i, [np.log1p(len(node.children)) / 5.0, float(not node.children)])
-        col += 2
+        row += _ONE_HOT_DEPTH[bisect_right(_DEPTH_EDGES, node.depth)]
+        row += [math.log1p(len(node.children)) / 5.0, float(not node.children)]
         k = position.get(node.id, 0)
         last = len(tree[node.parent].children) - 1 if node.parent is not None else 0
-        put(i, [np.log1p(k) / 5.0, float(k == 0), float(k == last)])
-        col += 3
-        length = len(node.name.strip())
-        put(i, np.eye(len(_LENGTH_EDGES) + 1, dtype=np.float32)[np.searchsorted(_LENGTH_EDGES, length, "right")])
-        col += len(_LENGTH_EDGES) + 1
+        row += [math.log1p(k) / 5.0, float(k == 0), float(k == last)]
+        row += _ONE_HOT_LENGTH[bisect_right(_LENGTH_EDGES, len(node.name.strip()))]
         text = f"{node.name} {node.value or ''}"
-        put(i, [float(bool(rx.search(text))) for rx in _PATTERNS])
-        col += len(_PATTERNS)
-        put(i, landmarks[i])
-        col += len(_LANDMARKS)
-        put(i, [float(bool(names.nearby[i]))])  # named from nearby text, not by the page's markup
-        col += 1
+        row += [float(bool(rx.search(text))) for rx in _PATTERNS]
+        row += landmarks[i]
+        row.append(float(bool(names.nearby[i])))  # named from nearby text, not by the page's markup
+        out[i, : len(row)] = row
     return out
 
 
