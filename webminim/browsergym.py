@@ -35,6 +35,7 @@ from webminim.actions import Action, check_field_site
 from webminim.agent import field_site
 from webminim.browsergym_actions import Call, goal_text, mask, parse_browsergym, plan_browsergym, source_of
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
+from webminim.episode import start_episode
 from webminim.errors import ActionRefused, ConfigError
 from webminim.integrations import browsergym_observation, browsergym_tree
 from webminim.minim import Minim
@@ -80,13 +81,14 @@ class MinimEnv(gymnasium.Wrapper):
         self.minim = Minim(self.minim.scorer, thresholds=self.minim.thresholds)  # a fresh vault per episode
         obs, info = self.env.reset(**kwargs)
         self.task = goal_text(obs)
-        self.guard = RequestGuard(task=self.task, vault=self.minim.vault)
-        context = getattr(self.env.unwrapped, "context", None)
-        if context is not None:
-            self.guard.install(context)
-        page = getattr(self.env.unwrapped, "page", None)
-        if self.leak_watch is not None and page is not None:
-            self.leak_watch.watch_page(page)
+        unwrapped = self.env.unwrapped
+        self.guard = start_episode(
+            self.task,
+            self.minim.vault,
+            context=getattr(unwrapped, "context", None),
+            page=getattr(unwrapped, "page", None),
+            leak_watch=self.leak_watch,
+        )
         return self._observe(obs, ""), info
 
     def step(self, action: str) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:

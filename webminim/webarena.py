@@ -34,6 +34,7 @@ from extractors.webarena_text import tree_from_webarena_text
 from webminim.actions import FieldSite, check_field_site, parse_action, rehydrate
 from webminim.browsergym_actions import mask
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
+from webminim.episode import start_episode
 from webminim.errors import ActionRefused, ExtractionError
 from webminim.minim import Minim
 from webminim.view import SanitizedView, origin_of, safe_url
@@ -74,12 +75,10 @@ class MinimWebArenaEnv:
         self.minim = Minim(self.minim.scorer, thresholds=self.minim.thresholds)  # a fresh vault per episode
         self.answer = None
         obs, info = self.env.reset(**kwargs)
-        self.guard = RequestGuard(task=self.task, vault=self.minim.vault)
         context = getattr(self.env, "context", None)
-        if context is not None:
-            self.guard.install(context)
-        if self.leak_watch is not None and self.page is not None:
-            self.leak_watch.watch_page(self.page)
+        self.guard = start_episode(
+            self.task, self.minim.vault, context=context, page=self.page, leak_watch=self.leak_watch
+        )
         return self._observe(obs, info)
 
     def step(self, action: str) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -52,20 +51,6 @@ class SiteTask(AbstractBrowserTask):
         else:  # the user was told the code
             done = any(m.get("role") == "assistant" and CODE in str(m.get("message")) for m in chat_messages)
         return float(done), done, "", {}
-
-
-@pytest.fixture(scope="module")
-def minim() -> Minim:
-    return Minim.load()
-
-
-@pytest.fixture
-def sites() -> Iterator[SiteServer]:
-    server = SiteServer(0).start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def make_env(
