@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,6 +27,20 @@ from webminim.pytest_plugin import LeakWatch  # noqa: E402
 
 SEED = 7
 CODE = twofa_injection(SEED, SEED).values["code"]
+
+
+@pytest.fixture(scope="module")
+def minim() -> Minim:
+    return Minim.load()
+
+
+@pytest.fixture
+def sites() -> Iterator[SiteServer]:
+    server = SiteServer(0).start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 class SiteTask(AbstractBrowserTask):

@@ -11,6 +11,7 @@ import json
 import re
 import sys
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,20 @@ from webminim.webarena import MinimWebArenaEnv  # noqa: E402
 SEED = 9
 CODE = twofa_injection(SEED, SEED).values["code"]
 TASK = "Complete the two-step verification with the code"
+
+
+@pytest.fixture(scope="module")
+def minim() -> Minim:
+    return Minim.load()
+
+
+@pytest.fixture
+def sites() -> Iterator[SiteServer]:
+    server = SiteServer(0).start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def make_env(sites: SiteServer, minim: Minim, tmp_path: Path, task: str = TASK, watch: LeakWatch | None = None):
