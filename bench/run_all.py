@@ -336,6 +336,15 @@ def batch_rows(records: int = 48) -> list[tuple[str, ...]]:
     return rows
 
 
+def _table(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> Table:
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[300, 1_000, 3_000], help="target AX nodes")
@@ -343,32 +352,22 @@ def main() -> None:
     parser.add_argument("--only", nargs="+", default=SECTIONS, choices=SECTIONS, help="sections to run")
     args = parser.parse_args()
     console = Console(width=150)
+    show = lambda title, columns, rows: console.print(_table(title, columns, rows))  # noqa: E731
     if "cli" in args.only:
-        table = Table(title="Each command as a user runs it (a new process; seconds, median of 3; peak RSS MiB)")
-        for column in ("command", "wall s", "peak RSS MiB"):
-            table.add_column(column, justify="right")
-        for row in cli_rows(args.repeat):
-            table.add_row(*row)
-        console.print(table)
+        title = "Each command as a user runs it (a new process; seconds, median of 3; peak RSS MiB)"
+        show(title, ("command", "wall s", "peak RSS MiB"), cli_rows(args.repeat))
     if "serve" in args.only:
         rows, rss = serve_rows()
-        table = Table(title=f"webminim serve: /score from concurrent agents (server peak RSS {rss:.0f} MiB)")
-        for column in ("agents", "AX nodes", "requests/s", "p50 ms", "p99 ms"):
-            table.add_column(column, justify="right")
-        for row in rows:
-            table.add_row(*row)
-        console.print(table)
+        title = f"webminim serve: /score from concurrent agents (server peak RSS {rss:.0f} MiB)"
+        show(title, ("agents", "AX nodes", "requests/s", "p50 ms", "p99 ms"), rows)
     if "batch" in args.only:
-        table = Table(title="sanitize-batch (model loading included)")
-        for column in ("backend", "workers", "pages", "wall s", "pages/s"):
-            table.add_column(column, justify="right")
-        for row in batch_rows():
-            table.add_row(*row)
-        console.print(table)
-
+        show(
+            "sanitize-batch (model loading included)",
+            ("backend", "workers", "pages", "wall s", "pages/s"),
+            batch_rows(),
+        )
     if "observation" in args.only:
-        observe = Table(title="Observation side (ms, median; warm = embedding cache hit, as between agent steps)")
-        for column in (
+        columns = (
             "AX nodes",
             "CDP extract",
             "score cold",
@@ -376,26 +375,16 @@ def main() -> None:
             "policy+view",
             "render (raw)",
             "overhead / extract",
-        ):
-            observe.add_column(column, justify="right")
-        for row in observation_rows(args.sizes, args.repeat):
-            observe.add_row(*row)
-        console.print(observe)
+        )
+        title = "Observation side (ms, median; warm = embedding cache hit, as between agent steps)"
+        show(title, columns, observation_rows(args.sizes, args.repeat))
     if "loop" in args.only:
-        loop = Table(title="MinimPage.observe() on the local sites (ms, median)")
-        for column in ("page", "AX nodes", "CDP extract only", "observe, first", "observe, next steps"):
-            loop.add_column(column, justify="right")
-        for row in observe_rows(args.repeat):
-            loop.add_row(*row)
-        console.print(loop)
+        columns = ("page", "AX nodes", "CDP extract only", "observe, first", "observe, next steps")
+        show("MinimPage.observe() on the local sites (ms, median)", columns, observe_rows(args.repeat))
     if "egress" in args.only:
         rows, n = egress_rows(args.repeat)
-        egress = Table(title=f"Action side: {n} over-sharing tool calls, same run")
-        for column in ("method", "p50 ms", "p99 ms", "PCS reduction", "TCR"):
-            egress.add_column(column, justify="right")
-        for row in rows:
-            egress.add_row(*row)
-        console.print(egress)
+        title = f"Action side: {n} over-sharing tool calls, same run"
+        show(title, ("method", "p50 ms", "p99 ms", "PCS reduction", "TCR"), rows)
     console.print(f"peak RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
 
 

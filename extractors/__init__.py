@@ -12,10 +12,8 @@ This package knows nothing of scoring or policy.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
 from extractors.errors import ExtractionError, WebminimError
+from extractors.lazy import lazy_exports
 from extractors.tree import BBox, TreeBuilder, UINode, UITree
 
 # The builders load on first use (PEP 562): Playwright and BeautifulSoup only when needed.
@@ -29,11 +27,7 @@ _LAZY = {
     "locator_for": "extractors.live",
 }
 
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'extractors' has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [

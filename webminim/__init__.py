@@ -12,9 +12,7 @@ the policy, the Playwright wrapper).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
+from extractors.lazy import lazy_exports
 from extractors.tree import BBox, UINode, UITree
 from webminim.errors import (
     ActionRefused,
@@ -43,11 +41,7 @@ _LAZY = {
     "AsyncMinimPage": "webminim.agent",
 }
 
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'webminim' has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [

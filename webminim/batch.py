@@ -98,13 +98,14 @@ def sanitize_line(minim_factory: Callable[[], Any], line: str) -> dict[str, Any]
 _SCORER: Any = None
 
 
-def _worker_init(model: str | None) -> None:
+def _worker_init(model: str | None, *, one_thread: bool = True) -> None:
     import torch
 
     from webminim.scorer import Scorer
 
     global _SCORER
-    torch.set_num_threads(1)  # one core per worker: workers, not threads, give the parallelism
+    if one_thread:  # one core per worker: workers, not threads, give the parallelism
+        torch.set_num_threads(1)
     _SCORER = Scorer.load(Path(model) if model else None)
 
 
@@ -132,10 +133,7 @@ def _chunks(records: Iterable[Record], size: int) -> Iterator[list[str]]:
 def run_local(records: list[Record], *, workers: int, model: Path | None) -> Iterator[dict[str, Any]]:
     """Results in completion order, from `workers` processes that each load the model once."""
     if workers == 1:
-        from webminim.scorer import Scorer
-
-        global _SCORER
-        _SCORER = Scorer.load(model)  # in this process, with torch's own thread count
+        _worker_init(str(model) if model else None, one_thread=False)  # in this process, torch's own threads
         for record in records:
             yield sanitize_line(_fresh_minim, record.line)
         return

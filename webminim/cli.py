@@ -105,12 +105,12 @@ def snapshot(
 LLM_URL_HELP = "An OpenAI-compatible endpoint (e.g. http://127.0.0.1:8000/v1); key from $WEBMINIM_LLM_API_KEY."
 
 
-def _chat_client(url: str, model: str, allow_remote: bool):  # noqa: ANN202 - webminim.llm loads lazily
+def _chat_client(url: str, model: str, allow_remote: bool, cache: Path | None = None):  # noqa: ANN202 - lazy
     from webminim.llm import ChatClient, Endpoint
 
     if not model:
         raise UsageError("--llm-model is required with --llm-url")
-    return ChatClient(Endpoint.of(url=url, model=model, allow_remote=allow_remote))
+    return ChatClient(Endpoint.of(url=url, model=model, allow_remote=allow_remote), cache_dir=cache)
 
 
 class ScorerKind(StrEnum):
@@ -139,9 +139,7 @@ def _llm_scorer(kind: ScorerKind, url: str | None, model: str, allow_remote: boo
         raise UsageError("--scorer llm needs --llm-url and --llm-model")
     from webminim.scorer.llm import LLMScorer
 
-    client = _chat_client(url, model, allow_remote)
-    client.cache_dir = cache
-    return LLMScorer(client)
+    return LLMScorer(_chat_client(url, model, allow_remote, cache))
 
 
 @app.command()

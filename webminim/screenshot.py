@@ -31,7 +31,7 @@ def mask_screenshot(image: np.ndarray, view: SanitizedView, raw: UITree, boxes: 
     not_kept = {node_id for node_id, d in view.decisions.items() if d.action != "K"}
     # an empty wrapper that was removed (its children promoted) hides nothing; text that was does
     hidden = {node_id for node_id in not_kept if node_id in raw and _has_text(raw[node_id])}
-    hidden_below = _with_hidden_descendants(raw, hidden)
+    hidden_below = _ancestors_of(raw, hidden)  # their box shows something withheld
     for node in raw:
         if node.id in not_kept or node.id not in view.tree:
             continue
@@ -51,11 +51,6 @@ def mask_screenshot(image: np.ndarray, view: SanitizedView, raw: UITree, boxes: 
 
 def _has_text(node: UINode) -> bool:
     return bool(node.name.strip() or (node.value or "").strip() or node.description.strip())
-
-
-def _with_hidden_descendants(raw: UITree, hidden: set[str]) -> set[str]:
-    """Nodes with an abstracted or removed node somewhere below them (their box shows it)."""
-    return _ancestors_of(raw, hidden)
 
 
 def _ancestors_of(raw: UITree, ids: set[str]) -> set[str]:

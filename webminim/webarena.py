@@ -109,9 +109,10 @@ class MinimWebArenaEnv:
         raw = tree_from_webarena_text(text, url=url)
         view = self.minim.sanitize(raw, self.task)
         vault = self.minim.vault
-        out_obs = {"text": view.text("webarena")}  # the screenshot cannot be minimized: dropped
+        text = view.text("webarena")
+        out_obs = {"text": text}  # the screenshot cannot be minimized: dropped
         shown = {node.id for node in view.tree}
-        lines = {node.id: line for node, line in _lines(view)}
+        lines = _lines(text, view)
         nodes = ((info.get("observation_metadata") or {}).get("text") or {}).get("obs_nodes_info") or {}
         task_text = " ".join(self.task.lower().split())
         out_info: dict[str, Any] = {
@@ -183,15 +184,15 @@ class MinimWebArenaEnv:
         return FieldSite(str(frame_url or url), True, tuple(str(t) for t in targets or ()))
 
 
-def _lines(view: SanitizedView) -> list[tuple[Any, str]]:
-    """Each shown node with its own line of the sanitized text (for obs_nodes_info's `text`)."""
-    out = []
-    for line in view.text("webarena").splitlines():
+def _lines(text: str, view: SanitizedView) -> dict[str, str]:
+    """Each shown node's own line of the sanitized `text` (for obs_nodes_info's `text`)."""
+    out = {}
+    for line in text.splitlines():
         stripped = line.strip()
         if stripped.startswith("[") and "]" in stripped:
             node_id = stripped[1 : stripped.index("]")]
             if node_id in view.tree:
-                out.append((view.tree[node_id], stripped))
+                out[node_id] = stripped
     return out
 
 
