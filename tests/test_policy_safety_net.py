@@ -492,3 +492,122 @@ def test_a_control_whose_text_is_abstracted_is_abstracted_too() -> None:
     assert actions[_at(tree, "StaticText", "Patient portal - Dr. Munoz")] == A and actions[tab] == A
     view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="x")
     assert "Munoz" not in view.text()
+
+
+PEOPLE = """<table><tr><th>Name</th><th>Office</th><th>Notes</th></tr>
+<tr><td>Cara Stevens</td><td>New York</td><td><ul><li>Prefers e-mail</li></ul></td><td><button>Edit</button></td></tr>
+<tr><td>Gloria Little</td><td>New York</td><td><ul><li>Out on Fridays</li></ul></td><td><button>Edit</button></td></tr>
+</table>"""
+
+
+def test_rule2_a_task_that_reads_a_row_abstracts_all_its_text() -> None:
+    """'New York' is in every row, so it identifies none; reading Cara's row still needs it,
+    and the list inside her cell too."""
+    tree = tree_from_html(PEOPLE, url="http://site.test/")
+    s_hat, n_hat = _scores(tree)
+    actions = decide(
+        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "What is the office of Cara Stevens?")
+    )
+    york = [i for i, n in enumerate(tree) if n.role == "StaticText" and n.name == "New York"]
+    assert [actions[i] for i in york] == [A, R]
+    assert actions[_at(tree, "StaticText", "Prefers e-mail")] == A
+    assert actions[_at(tree, "StaticText", "Out on Fridays")] == R
+    acting = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Edit Cara Stevens"))
+    assert all(acting[i] == R for i in york)  # acting on the row is not reading it
+
+
+def test_rule2_to_read_a_name_repeated_in_several_rows_picks_them_all() -> None:
+    tree = tree_from_html(
+        "<h2>Plain</h2><table><tr><td>Jacob</td><td>@fat</td></tr><tr><td>Mark</td><td>@mdo</td></tr></table>"
+        "<h2>Striped</h2><table><tr><td>Jacob</td><td>@fat</td></tr><tr><td>Mark</td><td>@mdo</td></tr></table>",
+        url="http://site.test/",
+    )
+    s_hat, n_hat = _scores(tree)
+    actions = decide(
+        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Tell me the handle listed for Jacob")
+    )
+    handles = {n.name: [] for n in tree if n.role == "StaticText" and n.name.startswith("@")}
+    for i, n in enumerate(tree):
+        if n.role == "StaticText" and n.name in handles:
+            handles[n.name].append(int(actions[i]))
+    assert handles == {"@fat": [A, A], "@mdo": [R, R]}
+
+
+@pytest.mark.parametrize(
+    "task, kept",
+    [
+        ("Look up printer drivers", True),
+        ("Show me results for winter jacket", True),
+        ("Is there anything about chess openings here?", True),
+        ("Click Pages", False),
+    ],
+)
+def test_rule9_a_lookup_keeps_the_search_field_and_its_button(task: str, kept: bool) -> None:
+    tree = tree_from_html(
+        '<nav><a href="/p">Pages</a></nav><form role="search"><input type="text" placeholder="Search for...">'
+        '<button type="submit">Go</button></form><form><input type="text" aria-label="Name"><button>Save</button></form>',
+        url="http://site.test/",
+    )
+    s_hat, n_hat = _scores(tree)
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    field = next(i for i, n in enumerate(tree) if n.role == "textbox" and "Search" in n.name)
+    assert bool(actions[field] == K) is kept and bool(actions[_at(tree, "button", "Go")] == K) is kept
+    if kept:
+        assert "search" in why[field]
+    assert actions[_at(tree, "button", "Save")] == R  # another form's button
+
+
+def test_a_shown_controls_glyph_and_short_text_come_along_but_never_a_code() -> None:
+    tree = tree_from_html(
+        '<a href="/pages">Pages <span><i>\uf105</i></span></a>'
+        '<button aria-label="Downvote"><span>▼</span></button>'
+        '<button aria-label="Open message"><span>482913</span></button>',
+        url="http://site.test/",
+    )
+    s_hat, n_hat = _scores(tree)
+    for role, name in (("link", "Pages \uf105"), ("button", "Downvote"), ("button", "Open message")):
+        n_hat[_at(tree, role, name)] = 8.0  # the model keeps the controls, not the text inside them
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Click Pages"))
+    assert actions[_at(tree, "StaticText", "\uf105")] == K  # part of the link's name, through a wrapper
+    assert actions[_at(tree, "StaticText", "▼")] == K  # not in the name, short UI wording
+    assert actions[_at(tree, "StaticText", "482913")] == R  # a code never comes along
+
+
+def test_rule7_a_region_the_task_names_is_read_and_a_heading_named_through_its_text() -> None:
+    tree = tree_from_html(
+        '<aside><div role="status" aria-label="Slack notification"><p>Lisa: the staging DB is down</p>'
+        "<button>Send</button></div></aside>"
+        "<main><h1>Reply: <span>Interview schedule</span></h1><blockquote><p>We moved it to 3 pm.</p></blockquote>"
+        "<h1>More</h1><p>Lunch plans</p></main>",
+        url="http://site.test/",
+    )
+    s_hat, n_hat = _scores(tree)
+    reply = decide(
+        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Answer the Slack notification saying ok")
+    )
+    assert reply[_at(tree, "StaticText", "Lisa: the staging DB is down")] == A
+    assert reply[_at(tree, "StaticText", "We moved it to 3 pm.")] == R
+    read = decide(
+        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, 'Read the email "Interview schedule"')
+    )
+    assert read[_at(tree, "StaticText", "We moved it to 3 pm.")] == A
+    assert read[_at(tree, "StaticText", "Lunch plans")] == R
+
+
+def test_a_tab_titled_like_a_page_is_shown_through_placeholders_unless_named() -> None:
+    tree = tree_from_html(
+        '<div role="tablist"><button role="tab">Profile</button>'
+        '<button role="tab">Divorce lawyers near me - Search</button></div>'
+        '<form role="search"><input type="text" aria-label="Search"></form>',
+        url="http://site.test/",
+    )
+    s_hat, n_hat = _scores(tree)
+    n_hat[:] = 5.0  # the model keeps everything
+    title = _at(tree, "tab", "Divorce lawyers near me - Search")
+    text = _at(tree, "StaticText", "Divorce lawyers near me - Search")
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, 'Set the Search to "Alvarez"'))
+    assert actions[title] == A and actions[text] == A and actions[_at(tree, "tab", "Profile")] == K
+    view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="x")
+    assert "Divorce" not in view.text()
+    named = decide(s_hat, n_hat, Thresholds(), PolicyContext.of(tree, "Switch to Divorce lawyers near me - Search"))
+    assert named[title] == K

@@ -37,16 +37,28 @@ def controls_of(tree: UITree, depth: int = 2) -> np.ndarray:
     return out
 
 
-def voices(tree: UITree) -> np.ndarray:
-    """Per node, its parent when the parent's name repeats the node's text (a link's or a
-    header's StaticText), else -1."""
+def voices(tree: UITree, depth: int = 3) -> np.ndarray:
+    """Per node, the nearest named ancestor (within `depth` levels, through unnamed wrappers)
+    when its name or value repeats the node's text (a link's or a header's StaticText, an icon
+    glyph in a <span> of the link "Pages \uf105", a field's shown value), else -1."""
     index = {node.id: i for i, node in enumerate(tree.nodes)}
     out = np.full(len(tree.nodes), -1, dtype=np.int64)
     for i, node in enumerate(tree.nodes):
-        p = index.get(node.parent) if node.parent is not None else None
         text = normalize(node.name)
-        if p is not None and text and not node.interactive and text in normalize(tree.nodes[p].name):
-            out[i] = p
+        if not text or node.interactive:
+            continue
+        parent = node.parent
+        for _ in range(depth):
+            p = index.get(parent) if parent is not None else None
+            if p is None:
+                break
+            owner = tree.nodes[p]
+            said = normalize(owner.name)
+            if said or owner.value:
+                if text in said or text in normalize(owner.value or ""):
+                    out[i] = p
+                break
+            parent = owner.parent
     return out
 
 

@@ -43,6 +43,11 @@ rule above, a node that is removed is raised when one of these holds:
    the model's 6 for a product whose name shares words with the task's does not pull in
    that product's buttons when the task's own product scores 10. "Delete the email from
    Dana" keeps the checkbox and icon-only trash button of Dana's row, not the others'.
+   A task that reads (rule 7) reads the row: all of its text, nested lists in its cells
+   included, is abstracted — always A ("What is the office of Cara Stevens?" needs the
+   "New York" every row repeats). To read, a text the task names is evidence even when
+   other rows repeat it ("Jacob" in three example tables), unless every row of its group
+   holds it ("Compare").
 3. Task anchors. A node the task names is kept (not a control whose name the controls of
    other rows repeat — "Trash" in every row; rule 2 keeps the right row's): its whole name
    (for an unnamed control, its nearby label) occurs in the task as a phrase at word
@@ -73,19 +78,29 @@ rule above, a node that is removed is raised when one of these holds:
    that are filled in locally. Always A, because on pages unlike its training data the
    model scores an injected "Login code — 825074" ŝ 3.4 (measured leave-one-family-out):
    showing section text raw by ŝ let 2-6% of the secrets of two families out.
+   A heading is named through the text of its name too ("Reply: <the quoted subject>"), and
+   a region, dialog, status or article the task names ("the Slack notification") is read
+   the same way: the text inside it. Replying and forwarding read what they answer.
 8. Names inside text. A text that holds a name the task gives (two or more capitalized words,
    or a quoted phrase: "Jessica Medina" in "Jessica Medina · jessica@x.org") is abstracted
    — always A: the view keeps the task's own words and places the rest in the vault.
+9. Search. When the task looks something up ("search", "look up", "find", "results for",
+   "anything about"), the page's search fields (a searchbox, or a field whose label or
+   placeholder says "search") and the buttons of their search form are kept: "Look up
+   printer drivers" names no control, yet the search box is how it is done.
 
 One rule lowers decisions: a row's repeated control ("Select", "Trash" in every row) is
 removed, with its text, when the row has text that identifies it and none of that text is
 shown; an agent cannot aim it, and a Trash button of some unnamed row invites deleting the
 wrong message. Rows the task acts on (rule 2) and controls it names (rule 3) are exempt.
 
-A node these rules raise, and any control shown as is, brings the text child its name is
-made of (a header's or a link's StaticText), else the view would show its name as "…". A
-raised node takes the decision its own ŝ gives: K when ŝ < τ_sens, else A (placeholders).
-They apply in the order 0 (short labels), 3, 2, 4, 6, 7, 8, the control rule above, then 1,
+A node these rules raise, and any control shown as is, brings the text its name is made of
+(a header's or a link's StaticText, through unnamed wrappers: the icon glyph of "Pages "),
+else the view would show its name as "…"; the text of an abstracted name stays abstracted.
+A control shown as is also brings the short text inside it that its name does not repeat
+(the "▼" of a button labelled "Downvote"): UI wording, never a code or a run of digits.
+A raised node takes the decision its own ŝ gives: K when ŝ < τ_sens, else A (placeholders).
+They apply in the order 0 (short labels), 3, 2, 4, 6, 7, 8, 9, the control rule above, then 1,
 the text children, 0 (content labels) and the removal of unaimable row controls.
 The net never shows sensitive text raw and never lowers a decision; `decide_explained` says
 which rule raised which node. Everything is a pure function of the tree, the task and the
@@ -119,6 +134,7 @@ from webminim.thresholds import KEEP_FLOOR, TAU_NEC, TAU_ROW, TAU_SENS, Threshol
 ROW_MARGIN = 2.0  # rows whose evidence is this far below the best row's are not acted on
 MIN_ANCHOR = 3  # shorter names ("OK", "Go") match too much of any task
 SECTION_NODES = 80  # rule 7: texts raised per section, at most
+SEARCH_FORM_DEPTH = 4  # rule 9: how far up a search field's form may be
 
 # Words a name made only of which anchors nothing: they appear in tasks for other reasons.
 # fmt: off
@@ -164,14 +180,49 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
     "option": frozenset({"option"}),
 }
 _HEADERS = frozenset({"columnheader", "rowheader"})
+# Rule 7: containers whose name a task may give to read what is inside ("the Slack notification").
+READ_REGIONS = frozenset(
+    {
+        "alert",
+        "alertdialog",
+        "article",
+        "complementary",
+        "dialog",
+        "group",
+        "log",
+        "note",
+        "region",
+        "status",
+        "tabpanel",
+    }
+)
 _DIALOGS = frozenset({"dialog", "alertdialog"})
 # Rule 7: how a task asks to read something rather than act on it: its first word, or a
 # word of saying anywhere ("What do buyers say about ...").
-READ_OPENERS = frozenset({"read", "what", "which", "who", "summarize", "summarise", "tell", "show", "open"})
-READ_WORDS = frozenset({"say", "says", "said", "wrote", "written", "review", "reviews"})
+READ_OPENERS = frozenset(
+    {
+        "read",
+        "what",
+        "which",
+        "who",
+        "summarize",
+        "summarise",
+        "tell",
+        "show",
+        "open",
+        "look",
+        "compare",
+        "reply",
+        "answer",
+        "respond",
+        "forward",
+    }
+)
+READ_WORDS = frozenset({"read", "say", "says", "said", "wrote", "written", "review", "reviews"})
 _NAME_RUN = re.compile(r"(?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*)+")
 _QUOTED = re.compile(r"[\"“]([^\"”]{3,80})[\"”]")
 _TOKEN = re.compile(r"[a-z0-9]+")
+_DIGITS = re.compile(r"\d{4}")
 
 WHY_FLOOR = "kept: among the page's most necessary nodes"
 WHY_FLOOR_CONTENT = "abstracted: a control among the page's most necessary nodes, its label is content"
@@ -187,6 +238,12 @@ WHY_CODE = "abstracted: a code the task asks for"
 WHY_DIALOG = "kept: a button of a dialog, the way past it"
 WHY_SECTION = "abstracted: text of a section the task reads"
 WHY_NAME_INSIDE = "abstracted: holds a name the task gives"
+WHY_ROW_TEXT = "abstracted: text of a row the task reads"
+WHY_SEARCH = "kept: a search field, the task looks something up"
+# Rule 9: how a task asks to look something up ("Look up printer drivers", "Show me results for …").
+_SEARCHES = re.compile(
+    r"\b(?:search|searches|searching|look up|look for|lookup|find|results? for|anything (?:about|on))\b"
+)
 _ASKS_FOR_CODE = re.compile(r"\b(?:code|codes|otp|2fa|passcode|one[- ]time|two[- ]step|verification)\b")
 
 
@@ -229,6 +286,7 @@ class PageContext:
     item_of: np.ndarray  # (N,) int64, the row / item a node is, or is in, or -1
     row_of: np.ndarray  # (N,) int64, item_of for real rows only (row, listitem, ...); bare siblings -1
     identifies: np.ndarray  # (N,) bool: a non-control text of an item that no other item repeats
+    everywhere: np.ndarray  # (N,) bool: a text that every item among its item's siblings repeats ("Compare")
     ambiguous: np.ndarray  # (N,) bool: a control whose name other items' controls repeat ("Trash" per row)
     interactive: np.ndarray  # (N,) bool
     action: np.ndarray  # (N,) bool: an interactive button / link / checkbox ... (rule 2)
@@ -239,6 +297,13 @@ class PageContext:
     codes: np.ndarray  # (N,) bool: the node's text holds a verification code (rule 5)
     dialog_buttons: np.ndarray  # (N,) bool: a short-labelled button inside a dialog (rule 6)
     section_end: np.ndarray  # (N,) int64: for a heading, the index its section ends before; else -1
+    has_text: np.ndarray  # (N,) bool: a non-empty name
+    short_text: np.ndarray  # (N,) bool: a non-control whose name is short UI wording (at most FLOOR_LABEL_WORDS words)
+    tabs: np.ndarray  # (N,) bool: an interactive tab
+    digits: np.ndarray  # (N,) bool: a name holding a run of 4+ digits (a code without its cue, a card's tail)
+    parent: np.ndarray  # (N,) int64: the parent's index, or -1
+    top_down: np.ndarray  # node indices, every parent before its children
+    search_fields: np.ndarray  # (N,) bool: a search box, or a field whose label speaks of searching (rule 9)
     raw_texts: tuple[str, ...]  # node names with their case (rule 8 matches names the task capitalizes)
 
     @classmethod
@@ -258,6 +323,8 @@ class PageContext:
         item_of = np.where(item_of >= 0, item_of, flat)  # a comment laid out as bare siblings is an item too
         item_of[items] = np.flatnonzero(items)
         interactive = np.array([n.interactive for n in nodes], dtype=bool).reshape(size)
+        index = {n.id: i for i, n in enumerate(nodes)}
+        parent = np.array([index.get(n.parent, -1) if n.parent is not None else -1 for n in nodes], dtype=np.int64)
         texts = tuple(normalize(n.name) or normalize(names.nearby[i]) for i, n in enumerate(nodes))
         controls = controls_of(tree)
         label_words = tuple(
@@ -282,6 +349,7 @@ class PageContext:
             # loose a grouping to take controls away on
             row_of=np.where(np.isin(item_of, [i for i, n in enumerate(nodes) if n.role in ITEM_ROLES]), item_of, -1),
             identifies=identifying(texts, item_of, interactive),
+            everywhere=_in_every_item(texts, item_of, parent),
             ambiguous=repeated_controls(texts, item_of, interactive, controls),
             interactive=interactive,
             action=interactive & np.array([n.role in ACTION_ROLES for n in nodes], dtype=bool).reshape(size),
@@ -292,11 +360,29 @@ class PageContext:
             codes=codes,
             dialog_buttons=in_dialog & buttons & short_label,
             section_end=section_ends(tree),
+            has_text=np.array([bool(n.name.strip()) for n in nodes], dtype=bool).reshape(size),
+            tabs=interactive & np.array([n.role == "tab" for n in nodes], dtype=bool).reshape(size),
+            digits=np.array([bool(_DIGITS.search(n.name)) for n in nodes], dtype=bool).reshape(size),
+            short_text=~interactive
+            & np.array([0 < len(n.name.split()) <= FLOOR_LABEL_WORDS for n in nodes], dtype=bool).reshape(size),
+            parent=parent,
+            top_down=np.argsort(_depths(parent), kind="stable"),
+            search_fields=_search_controls(tree, texts, interactive),
             raw_texts=tuple(n.name for n in nodes),
         )
 
     def with_task(self, task: str) -> PolicyContext:
         return PolicyContext.for_page(self, task)
+
+    def within(self, roots: np.ndarray) -> np.ndarray:
+        """The nodes `roots` and everything under them (a row's cells and the lists inside them)."""
+        out = np.zeros(len(self.parent), dtype=bool)
+        if len(roots):
+            out[roots] = True
+            for i in self.top_down:
+                if self.parent[i] >= 0 and out[self.parent[i]]:
+                    out[i] = True
+        return out
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -312,6 +398,7 @@ class PolicyContext:
     wants_code: bool  # rule 5: the task speaks of a code
     reads: bool  # rule 7: the task asks to read something
     names_inside: np.ndarray  # (N,) bool: rule 8, a text holding a name the task gives
+    searches: bool  # rule 9: the task asks to look something up
 
     @classmethod
     def of(cls, tree: UITree, task: str) -> PolicyContext:
@@ -337,6 +424,7 @@ class PolicyContext:
             wants_code=bool(_ASKS_FOR_CODE.search(text)),
             reads=_reads(text),
             names_inside=_names_inside(page, task) & ~named & ~page.interactive,
+            searches=bool(_SEARCHES.search(text)),
         )
 
 
@@ -398,13 +486,17 @@ def decide_explained(
         floor = most_necessary(n_hat, thresholds.keep_floor)
         lift(floor & page.interactive & page.short_label, WHY_FLOOR)
         lift(context.named, WHY_ANCHOR)
-        lift(_row_actions(page, context.named, actions, n_hat, thresholds.tau_row), WHY_ROW)
+        acting = _acting_rows(page, context.named, actions, n_hat, thresholds.tau_row, context.reads)
+        lift((page.action | page.identifies) & np.isin(page.item_of, acting), WHY_ROW)
         lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
         if context.wants_code:  # rule 5: typeable through its placeholder, never shown
             lift(page.codes, WHY_CODE, always_a)
         lift(page.dialog_buttons, WHY_DIALOG)
         if context.reads:
             lift(_sections(context), WHY_SECTION, always_a)
+            lift(page.has_text & ~page.interactive & page.within(acting), WHY_ROW_TEXT, always_a)
+        if context.searches:
+            lift(page.search_fields, WHY_SEARCH)
         lift(context.names_inside, WHY_NAME_INSIDE, always_a)
     lift(_shown_inside(controls, actions), WHY_CONTROL)
     # a control whose text inside is abstracted is abstracted too: its name is that text
@@ -412,6 +504,11 @@ def decide_explained(
         actions[i] = A
     if context is not None and net:
         page = context.page
+        # a tab titled like a page ("Divorce lawyers near me - Search") is content, not UI
+        # wording: shown through placeholders, with its text, unless the task names it
+        titled = page.tabs & ~page.short_label & ~context.named
+        inside_titled = (page.controls >= 0) & titled[np.maximum(page.controls, 0)]
+        actions[(titled | inside_titled) & (actions == K)] = A
         kept = actions != R
         bare = page.interactive & (page.unnamed | (actions == A))
         lift(_indices(page.label_of, kept & bare, len(actions)), WHY_LABEL)
@@ -421,7 +518,13 @@ def decide_explained(
         # a control shown as is keeps the text its name is made of ("Reply sent"), else the
         # view would redact its own name to "…" as a withheld descendant's text
         shown_control = page.interactive & (actions == K)
-        lift((page.voice_of >= 0) & (by_net | shown_control)[np.maximum(page.voice_of, 0)], WHY_TEXT)
+        owner = np.maximum(page.voice_of, 0)
+        # the text of an abstracted name stays abstracted; of a name shown as is, it adds nothing
+        lift((page.voice_of >= 0) & (by_net | shown_control)[owner], WHY_TEXT, np.where(actions[owner] == A, A, raised))
+        # and the short text inside it that its name does not repeat (the '▼' of "Downvote"):
+        # UI wording, never a code
+        inner = page.short_text & ~page.codes & ~page.digits & (page.controls >= 0)
+        lift(inner & shown_control[np.maximum(page.controls, 0)], WHY_TEXT)
         lift(floor & page.interactive, WHY_FLOOR_CONTENT, always_a)  # rule 0, content labels
         for i in np.flatnonzero(_unaimable(page, context.mentioned, actions, reasons)):
             actions[i] = R
@@ -451,22 +554,87 @@ def _shown_inside(controls: np.ndarray, actions: np.ndarray) -> np.ndarray:
     return _indices(controls, actions != R, len(actions))
 
 
-def _row_actions(
-    page: PageContext, named: np.ndarray, actions: np.ndarray, n_hat: np.ndarray, tau_row: float
+def _acting_rows(
+    page: PageContext, named: np.ndarray, actions: np.ndarray, n_hat: np.ndarray, tau_row: float, reads: bool
 ) -> np.ndarray:
-    """Rule 2: the action controls of every row the task acts on."""
+    """Rule 2: the rows (their item indices) the task acts on."""
     strength = np.where(named, 10.0, np.where(actions != R, n_hat, 0.0))
-    # a control the task names that no other row repeats (an author's link) identifies its row too
-    evidence = page.identifies | (named & page.interactive)
+    # a control the task names that no other row repeats (an author's link) identifies its row too;
+    # to read, a text the task names picks every row that holds it ("Jacob" in three example
+    # tables): their text is abstracted, nothing is acted on
+    evidence = page.identifies | (named & page.interactive) | (named & reads & ~page.everywhere)
     candidates = evidence & (page.item_of >= 0) & (strength >= tau_row)
     if not candidates.any():
-        return np.zeros(len(actions), dtype=bool)
+        return np.zeros(0, dtype=np.int64)
     rows = page.item_of[candidates]
     best = np.full(len(actions), -1.0)
     np.maximum.at(best, rows, strength[candidates])  # per row, its strongest evidence
-    acting = np.flatnonzero(best >= max(tau_row, best.max() - ROW_MARGIN))
-    # its actions, and the text that is its own: "upvote Dana's comment" needs the comment
-    return (page.action | page.identifies) & np.isin(page.item_of, acting)
+    return np.flatnonzero(best >= max(tau_row, best.max() - ROW_MARGIN))
+
+
+def _in_every_item(texts: tuple[str, ...], item_of: np.ndarray, parent: np.ndarray) -> np.ndarray:
+    """Texts inside an item that every item of its group (the items sharing its parent, two or
+    more) holds too: "Compare" in each product row names no row."""
+    groups: dict[int, set[int]] = {}
+    for item in set(item_of[item_of >= 0].tolist()):
+        groups.setdefault(int(parent[item]), set()).add(item)
+    holders: dict[str, set[int]] = {}
+    for i, text in enumerate(texts):
+        if text and item_of[i] >= 0:
+            holders.setdefault(text, set()).add(int(item_of[i]))
+    out = np.zeros(len(texts), dtype=bool)
+    for i, text in enumerate(texts):
+        if text and item_of[i] >= 0:
+            group = groups[int(parent[item_of[i]])]
+            out[i] = len(group) > 1 and group <= holders[text]
+    return out
+
+
+def _depths(parent: np.ndarray) -> np.ndarray:
+    """Each node's depth (a root is 0), without recursion; a broken parent chain stops counting."""
+    depth = np.full(len(parent), -1, dtype=np.int64)
+    for start in range(len(parent)):
+        chain = []
+        i = start
+        while i >= 0 and depth[i] < 0 and len(chain) <= len(parent):
+            chain.append(i)
+            i = int(parent[i])
+        base = depth[i] if i >= 0 and depth[i] >= 0 else -1
+        for k, j in enumerate(reversed(chain)):
+            depth[j] = base + 1 + k
+    return depth
+
+
+def _search_controls(tree: UITree, texts: tuple[str, ...], interactive: np.ndarray) -> np.ndarray:
+    """Rule 9: search boxes (role, or a label that speaks of searching) and the buttons of
+    their search form (the nearest `search` / `form` ancestor within SEARCH_FORM_DEPTH levels)."""
+    nodes = tree.nodes
+    index = {n.id: i for i, n in enumerate(nodes)}
+    fields = [
+        i
+        for i, (n, t) in enumerate(zip(nodes, texts, strict=True))
+        if interactive[i] and (n.role == "searchbox" or (n.role in _FILL and "search" in _TOKEN.findall(t)))
+    ]
+    out = np.zeros(len(nodes), dtype=bool)
+    out[fields] = True
+
+    def form_of(i: int) -> int:
+        parent = nodes[i].parent
+        for _ in range(SEARCH_FORM_DEPTH):
+            j = index.get(parent) if parent is not None else None
+            if j is None:
+                return -1
+            if nodes[j].role in ("search", "form"):
+                return j
+            parent = nodes[j].parent
+        return -1
+
+    forms = {f for f in map(form_of, fields) if f >= 0}
+    if forms:
+        for i, n in enumerate(nodes):
+            if interactive[i] and n.role == "button" and form_of(i) in forms:
+                out[i] = True
+    return out
 
 
 def _reads(task: str) -> bool:
@@ -481,8 +649,15 @@ def _sections(context: PolicyContext) -> np.ndarray:
     page = context.page
     size = len(page.roles)
     headings = np.array([r == "heading" for r in page.roles], dtype=bool).reshape(size)
-    named = np.flatnonzero(context.named & headings)
+    # a heading is named through a text of its name too ("Reply: <the subject the task quotes>")
+    voiced = page.voice_of[context.named & (page.voice_of >= 0)]
+    named = np.union1d(np.flatnonzero(context.named & headings), voiced[headings[voiced]])
     out = np.zeros(size, dtype=bool)
+    # a region the task names ("the Slack notification"): the text inside it
+    regions = context.named & np.array([r in READ_REGIONS for r in page.roles], dtype=bool).reshape(size)
+    for r in np.flatnonzero(regions):
+        texts = np.flatnonzero(page.within(np.array([r])) & page.has_text & ~page.interactive)
+        out[texts[texts != r][:SECTION_NODES]] = True
     if not len(named):
         return out
     related = [h for h in np.flatnonzero(headings) if words_of(page.texts[h]) & context.words]
