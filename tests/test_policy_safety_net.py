@@ -587,6 +587,12 @@ def test_rule7_a_region_the_task_names_is_read_and_a_heading_named_through_its_t
     )
     assert reply[_at(tree, "StaticText", "Lisa: the staging DB is down")] == A
     assert reply[_at(tree, "StaticText", "We moved it to 3 pm.")] == R
+    shares = decide(
+        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "What does the new Slack message say?")
+    )
+    assert shares[_at(tree, "StaticText", "Lisa: the staging DB is down")] == A  # "Slack" is a word of its name
+    other = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "What does the new email say?"))
+    assert other[_at(tree, "StaticText", "Lisa: the staging DB is down")] == R
     read = decide(
         s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, 'Read the email "Interview schedule"')
     )

@@ -79,8 +79,9 @@ rule above, a node that is removed is raised when one of these holds:
    model scores an injected "Login code — 825074" ŝ 3.4 (measured leave-one-family-out):
    showing section text raw by ŝ let 2-6% of the secrets of two families out.
    A heading is named through the text of its name too ("Reply: <the quoted subject>"), and
-   a region, dialog, status or article the task names ("the Slack notification") is read
-   the same way: the text inside it. Replying and forwarding read what they answer.
+   a region, dialog, status or article the task names ("the Slack notification") or shares
+   a content word with ("the Slack message") is read the same way: the text inside it (at
+   most SECTION_REGIONS regions). Replying and forwarding read what they answer.
 8. Names inside text. A text that holds a name the task gives (two or more capitalized words,
    or a quoted phrase: "Jessica Medina" in "Jessica Medina · jessica@x.org") is abstracted
    — always A: the view keeps the task's own words and places the rest in the vault.
@@ -95,7 +96,7 @@ shown; an agent cannot aim it, and a Trash button of some unnamed row invites de
 wrong message. Rows the task acts on (rule 2) and controls it names (rule 3) are exempt.
 
 A node these rules raise, and any control shown as is, brings the text its name is made of
-(a header's or a link's StaticText, through unnamed wrappers: the icon glyph of "Pages "),
+(a header's or a link's StaticText, through unnamed wrappers: an icon font's arrow after "Pages"),
 else the view would show its name as "…"; the text of an abstracted name stays abstracted.
 A control shown as is also brings the short text inside it that its name does not repeat
 (the "▼" of a button labelled "Downvote"): UI wording, never a code or a run of digits.
@@ -134,6 +135,7 @@ from webminim.thresholds import KEEP_FLOOR, TAU_NEC, TAU_ROW, TAU_SENS, Threshol
 ROW_MARGIN = 2.0  # rows whose evidence is this far below the best row's are not acted on
 MIN_ANCHOR = 3  # shorter names ("OK", "Go") match too much of any task
 SECTION_NODES = 80  # rule 7: texts raised per section, at most
+SECTION_REGIONS = 16  # rule 7: regions read per task, at most
 SEARCH_FORM_DEPTH = 4  # rule 9: how far up a search field's form may be
 
 # Words a name made only of which anchors nothing: they appear in tasks for other reasons.
@@ -653,9 +655,14 @@ def _sections(context: PolicyContext) -> np.ndarray:
     voiced = page.voice_of[context.named & (page.voice_of >= 0)]
     named = np.union1d(np.flatnonzero(context.named & headings), voiced[headings[voiced]])
     out = np.zeros(size, dtype=bool)
-    # a region the task names ("the Slack notification"): the text inside it
-    regions = context.named & np.array([r in READ_REGIONS for r in page.roles], dtype=bool).reshape(size)
-    for r in np.flatnonzero(regions):
+    # a region the task names ("the Slack notification") or shares a content word with ("the
+    # Slack message"), as for headings below: the text inside it
+    regions = [
+        r
+        for r, role in enumerate(page.roles)
+        if role in READ_REGIONS and (context.named[r] or words_of(page.texts[r]) & context.words)
+    ]
+    for r in regions[:SECTION_REGIONS]:  # each a pass over the tree: a bounded number
         texts = np.flatnonzero(page.within(np.array([r])) & page.has_text & ~page.interactive)
         out[texts[texts != r][:SECTION_NODES]] = True
     if not len(named):
