@@ -482,16 +482,26 @@ def test_rule7_which_tasks_read(task: str, reads: bool) -> None:
 
 
 def test_a_control_whose_text_is_abstracted_is_abstracted_too() -> None:
+    tree = tree_from_html('<main><a href="/p">Patient portal - Dr. Munoz</a></main>', url="http://site.test/")
+    s_hat, n_hat = _scores(tree)
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Book a visit with Dr. Munoz"))
+    link = _at(tree, "link", "Patient portal - Dr. Munoz")
+    assert actions[_at(tree, "StaticText", "Patient portal - Dr. Munoz")] == A and actions[link] == A
+    view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="x")
+    assert "Patient portal" not in view.text()
+
+
+def test_reading_a_section_leaves_its_controls_labels_to_the_controls() -> None:
+    """Abstracting the "Reply" inside its button would abstract the button: the agent could not see it."""
     tree = tree_from_html(
-        '<main><h1>Inbox</h1><div role="tablist"><button role="tab">Patient portal - Dr. Munoz</button></div></main>',
+        "<main><h1>Interview schedule</h1><p>We moved it to 3 pm.</p><button>Reply</button></main>",
         url="http://site.test/",
     )
     s_hat, n_hat = _scores(tree)
-    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, 'What does "Inbox" say?'))
-    tab = _at(tree, "tab", "Patient portal - Dr. Munoz")
-    assert actions[_at(tree, "StaticText", "Patient portal - Dr. Munoz")] == A and actions[tab] == A
-    view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="x")
-    assert "Munoz" not in view.text()
+    n_hat[_at(tree, "button", "Reply")] = 8.0
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, 'Reply to "Interview schedule"'))
+    assert actions[_at(tree, "StaticText", "We moved it to 3 pm.")] == A
+    assert actions[_at(tree, "button", "Reply")] == K and actions[_at(tree, "StaticText", "Reply")] == K
 
 
 PEOPLE = """<table><tr><th>Name</th><th>Office</th><th>Notes</th></tr>
@@ -545,7 +555,8 @@ def test_rule2_to_read_a_name_repeated_in_several_rows_picks_them_all() -> None:
 def test_rule9_a_lookup_keeps_the_search_field_and_its_button(task: str, kept: bool) -> None:
     tree = tree_from_html(
         '<nav><a href="/p">Pages</a></nav><form role="search"><input type="text" placeholder="Search for...">'
-        '<button type="submit">Go</button></form><form><input type="text" aria-label="Name"><button>Save</button></form>',
+        '<button type="submit">Go</button></form>'
+        '<form><input type="text" aria-label="Name"><button>Save</button></form>',
         url="http://site.test/",
     )
     s_hat, n_hat = _scores(tree)
@@ -617,3 +628,24 @@ def test_a_tab_titled_like_a_page_is_shown_through_placeholders_unless_named() -
     assert "Divorce" not in view.text()
     named = decide(s_hat, n_hat, Thresholds(), PolicyContext.of(tree, "Switch to Divorce lawyers near me - Search"))
     assert named[title] == K
+
+
+def test_within_is_the_subtree_and_a_tree_out_of_document_order_raises_nothing_through_it() -> None:
+    tree = tree_from_html(PEOPLE, url="http://site.test/")
+    page = PageContext.of(tree)
+    row = int(page.parent[_at(tree, "cell", "Cara Stevens")])
+    assert tree.nodes[row].role == "row"
+
+    def under(i: int) -> bool:
+        while i >= 0:
+            if i == row:
+                return True
+            i = int(page.parent[i])
+        return False
+
+    assert page.within(np.array([row])).tolist() == [under(i) for i in range(len(tree))]
+    from webminim.policy import _spans
+
+    bfs = np.array([-1, 0, 0, 1, 2])  # root, a, b, a's child, b's child: parents first, subtrees not contiguous
+    assert _spans(bfs).tolist() == [1, 1, 1, 1, 1]
+    assert _spans(np.array([-1, 0, 1, 0, 3])).tolist() == [5, 2, 1, 2, 1]

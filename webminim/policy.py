@@ -300,11 +300,12 @@ class PageContext:
     dialog_buttons: np.ndarray  # (N,) bool: a short-labelled button inside a dialog (rule 6)
     section_end: np.ndarray  # (N,) int64: for a heading, the index its section ends before; else -1
     has_text: np.ndarray  # (N,) bool: a non-empty name
+    prose: np.ndarray  # (N,) bool: text that is read, not a control nor a control's label ("Reply" in its button)
     short_text: np.ndarray  # (N,) bool: a non-control whose name is short UI wording (at most FLOOR_LABEL_WORDS words)
     tabs: np.ndarray  # (N,) bool: an interactive tab
     digits: np.ndarray  # (N,) bool: a name holding a run of 4+ digits (a code without its cue, a card's tail)
     parent: np.ndarray  # (N,) int64: the parent's index, or -1
-    top_down: np.ndarray  # node indices, every parent before its children
+    span: np.ndarray  # (N,) int64: the size of each node's subtree (nodes in document order: it is i..i+span)
     search_fields: np.ndarray  # (N,) bool: a search box, or a field whose label speaks of searching (rule 9)
     raw_texts: tuple[str, ...]  # node names with their case (rule 8 matches names the task capitalizes)
 
@@ -329,6 +330,7 @@ class PageContext:
         parent = np.array([index.get(n.parent, -1) if n.parent is not None else -1 for n in nodes], dtype=np.int64)
         texts = tuple(normalize(n.name) or normalize(names.nearby[i]) for i, n in enumerate(nodes))
         controls = controls_of(tree)
+        has_text = np.array([bool(n.name.strip()) for n in nodes], dtype=bool).reshape(size)
         label_words = tuple(
             words_of(texts[i]) | ROLE_WORDS.get(n.role, frozenset()) if n.interactive else frozenset()
             for i, n in enumerate(nodes)
@@ -362,13 +364,14 @@ class PageContext:
             codes=codes,
             dialog_buttons=in_dialog & buttons & short_label,
             section_end=section_ends(tree),
-            has_text=np.array([bool(n.name.strip()) for n in nodes], dtype=bool).reshape(size),
+            has_text=has_text,
             tabs=interactive & np.array([n.role == "tab" for n in nodes], dtype=bool).reshape(size),
             digits=np.array([bool(_DIGITS.search(n.name)) for n in nodes], dtype=bool).reshape(size),
+            prose=has_text & ~interactive & (controls < 0),
             short_text=~interactive
             & np.array([0 < len(n.name.split()) <= FLOOR_LABEL_WORDS for n in nodes], dtype=bool).reshape(size),
             parent=parent,
-            top_down=np.argsort(_depths(parent), kind="stable"),
+            span=_spans(parent),
             search_fields=_search_controls(tree, texts, interactive),
             raw_texts=tuple(n.name for n in nodes),
         )
@@ -379,11 +382,8 @@ class PageContext:
     def within(self, roots: np.ndarray) -> np.ndarray:
         """The nodes `roots` and everything under them (a row's cells and the lists inside them)."""
         out = np.zeros(len(self.parent), dtype=bool)
-        if len(roots):
-            out[roots] = True
-            for i in self.top_down:
-                if self.parent[i] >= 0 and out[self.parent[i]]:
-                    out[i] = True
+        for r in roots:
+            out[r : r + self.span[r]] = True
         return out
 
 
@@ -496,7 +496,7 @@ def decide_explained(
         lift(page.dialog_buttons, WHY_DIALOG)
         if context.reads:
             lift(_sections(context), WHY_SECTION, always_a)
-            lift(page.has_text & ~page.interactive & page.within(acting), WHY_ROW_TEXT, always_a)
+            lift(page.prose & page.within(acting), WHY_ROW_TEXT, always_a)
         if context.searches:
             lift(page.search_fields, WHY_SEARCH)
         lift(context.names_inside, WHY_NAME_INSIDE, always_a)
@@ -592,19 +592,23 @@ def _in_every_item(texts: tuple[str, ...], item_of: np.ndarray, parent: np.ndarr
     return out
 
 
-def _depths(parent: np.ndarray) -> np.ndarray:
-    """Each node's depth (a root is 0), without recursion; a broken parent chain stops counting."""
-    depth = np.full(len(parent), -1, dtype=np.int64)
-    for start in range(len(parent)):
-        chain = []
-        i = start
-        while i >= 0 and depth[i] < 0 and len(chain) <= len(parent):
-            chain.append(i)
-            i = int(parent[i])
-        base = depth[i] if i >= 0 and depth[i] >= 0 else -1
-        for k, j in enumerate(reversed(chain)):
-            depth[j] = base + 1 + k
-    return depth
+def _spans(parent: np.ndarray) -> np.ndarray:
+    """Each node's subtree size, for nodes in document order (every parent before its
+    children, each subtree contiguous: what every extractor builds). Any other order is a
+    malformed tree here: each node is then its own subtree, so nothing is raised through it."""
+    size = len(parent)
+    span = np.ones(size, dtype=np.int64)
+    if not size or not bool(np.all(parent < np.arange(size))):
+        return span
+    for i in range(size - 1, 0, -1):  # children after parents: sizes add up bottom-up
+        if parent[i] >= 0:
+            span[parent[i]] += span[i]
+    # contiguous only if every node sits inside its parent's range
+    starts = np.arange(size)
+    inside = (parent < 0) | (
+        (starts >= parent) & (starts + span <= np.maximum(parent, 0) + span[np.maximum(parent, 0)])
+    )
+    return span if bool(inside.all()) else np.ones(size, dtype=np.int64)
 
 
 def _search_controls(tree: UITree, texts: tuple[str, ...], interactive: np.ndarray) -> np.ndarray:
@@ -663,7 +667,7 @@ def _sections(context: PolicyContext) -> np.ndarray:
         if role in READ_REGIONS and (context.named[r] or words_of(page.texts[r]) & context.words)
     ]
     for r in regions[:SECTION_REGIONS]:  # each a pass over the tree: a bounded number
-        texts = np.flatnonzero(page.within(np.array([r])) & page.has_text & ~page.interactive)
+        texts = np.flatnonzero(page.within(np.array([r])) & page.prose)
         out[texts[texts != r][:SECTION_NODES]] = True
     if not len(named):
         return out
@@ -673,7 +677,7 @@ def _sections(context: PolicyContext) -> np.ndarray:
         for k in range(h + 1, int(page.section_end[h])):
             if taken >= SECTION_NODES:
                 break
-            if page.texts[k] and not page.interactive[k] and page.roles[k] != "heading":
+            if page.prose[k] and page.roles[k] != "heading":
                 out[k] = True
                 taken += 1
     return out
