@@ -37,14 +37,16 @@ def controls_of(tree: UITree, depth: int = 2) -> np.ndarray:
     return out
 
 
-def voices(tree: UITree, depth: int = 3) -> np.ndarray:
+def voices(tree: UITree, depth: int = 3, *, names: list[str] | None = None) -> np.ndarray:
     """Per node, the nearest named ancestor (within `depth` levels, through unnamed wrappers)
     when its name or value repeats the node's text (a link's or a header's StaticText, an icon
-    glyph in a <span> of the link "Pages \uf105", a field's shown value), else -1."""
+    glyph in a <span> of the link "Pages \uf105", a field's shown value), else -1. `names`: the
+    nodes' names already normalized, if the caller has them."""
     index = {node.id: i for i, node in enumerate(tree.nodes)}
+    names = names if names is not None else [normalize(n.name) for n in tree.nodes]
     out = np.full(len(tree.nodes), -1, dtype=np.int64)
     for i, node in enumerate(tree.nodes):
-        text = normalize(node.name)
+        text = names[i]
         if not text or node.interactive:
             continue
         parent = node.parent
@@ -53,7 +55,7 @@ def voices(tree: UITree, depth: int = 3) -> np.ndarray:
             if p is None:
                 break
             owner = tree.nodes[p]
-            said = normalize(owner.name)
+            said = names[p]
             if said or owner.value:
                 if text in said or text in normalize(owner.value or ""):
                     out[i] = p

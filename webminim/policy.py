@@ -288,7 +288,6 @@ class PageContext:
     item_of: np.ndarray  # (N,) int64, the row / item a node is, or is in, or -1
     row_of: np.ndarray  # (N,) int64, item_of for real rows only (row, listitem, ...); bare siblings -1
     identifies: np.ndarray  # (N,) bool: a non-control text of an item that no other item repeats
-    everywhere: np.ndarray  # (N,) bool: a text that every item among its item's siblings repeats ("Compare")
     ambiguous: np.ndarray  # (N,) bool: a control whose name other items' controls repeat ("Trash" per row)
     interactive: np.ndarray  # (N,) bool
     action: np.ndarray  # (N,) bool: an interactive button / link / checkbox ... (rule 2)
@@ -346,14 +345,13 @@ class PageContext:
             controls=controls,
             label_of=np.array(names.label_of, dtype=np.int64).reshape(size),
             unnamed=np.array([not n.name.strip() for n in nodes], dtype=bool).reshape(size),
-            voice_of=voices(tree),
+            voice_of=voices(tree, names=[normalize(n.name) for n in nodes]),
             control_of=control_of,
             item_of=item_of,
             # real rows only: a doc's bare repeated paragraphs are items for rule 2, but too
             # loose a grouping to take controls away on
             row_of=np.where(np.isin(item_of, [i for i, n in enumerate(nodes) if n.role in ITEM_ROLES]), item_of, -1),
             identifies=identifying(texts, item_of, interactive),
-            everywhere=_in_every_item(texts, item_of, parent),
             ambiguous=repeated_controls(texts, item_of, interactive, controls),
             interactive=interactive,
             action=interactive & np.array([n.role in ACTION_ROLES for n in nodes], dtype=bool).reshape(size),
@@ -564,7 +562,10 @@ def _acting_rows(
     # a control the task names that no other row repeats (an author's link) identifies its row too;
     # to read, a text the task names picks every row that holds it ("Jacob" in three example
     # tables): their text is abstracted, nothing is acted on
-    evidence = page.identifies | (named & page.interactive) | (named & reads & ~page.everywhere)
+    evidence = page.identifies | (named & page.interactive)
+    if reads:
+        read_named = named & ~page.interactive & (page.item_of >= 0)
+        evidence |= read_named & ~_in_every_item(page, np.flatnonzero(read_named))
     candidates = evidence & (page.item_of >= 0) & (strength >= tau_row)
     if not candidates.any():
         return np.zeros(0, dtype=np.int64)
@@ -574,21 +575,26 @@ def _acting_rows(
     return np.flatnonzero(best >= max(tau_row, best.max() - ROW_MARGIN))
 
 
-def _in_every_item(texts: tuple[str, ...], item_of: np.ndarray, parent: np.ndarray) -> np.ndarray:
-    """Texts inside an item that every item of its group (the items sharing its parent, two or
-    more) holds too: "Compare" in each product row names no row."""
+def _in_every_item(page: PageContext, among: np.ndarray) -> np.ndarray:
+    """Which of the texts `among` (inside items) every item of their group (the items sharing
+    a parent, two or more) holds too: "Compare" in each product row names no row. One pass
+    over the page, whatever the number of texts asked about."""
+    out = np.zeros(len(page.texts), dtype=bool)
+    if not len(among):
+        return out
+    wanted = {page.texts[i] for i in among}
+    holders: dict[str, set[int]] = {t: set() for t in wanted}
     groups: dict[int, set[int]] = {}
-    for item in set(item_of[item_of >= 0].tolist()):
-        groups.setdefault(int(parent[item]), set()).add(item)
-    holders: dict[str, set[int]] = {}
-    for i, text in enumerate(texts):
-        if text and item_of[i] >= 0:
-            holders.setdefault(text, set()).add(int(item_of[i]))
-    out = np.zeros(len(texts), dtype=bool)
-    for i, text in enumerate(texts):
-        if text and item_of[i] >= 0:
-            group = groups[int(parent[item_of[i]])]
-            out[i] = len(group) > 1 and group <= holders[text]
+    for i, text in enumerate(page.texts):
+        item = int(page.item_of[i])
+        if item < 0:
+            continue
+        groups.setdefault(int(page.parent[item]), set()).add(item)
+        if text in holders:
+            holders[text].add(item)
+    for i in among:
+        group = groups[int(page.parent[page.item_of[i]])]
+        out[i] = len(group) > 1 and group <= holders[page.texts[i]]
     return out
 
 
