@@ -510,19 +510,22 @@ PEOPLE = """<table><tr><th>Name</th><th>Office</th><th>Notes</th></tr>
 </table>"""
 
 
+def _bare(tree: UITree, task: str, n_hat: np.ndarray | None = None) -> np.ndarray:
+    """Decisions for `task` with the floor off: ŝ = 1 everywhere, n̂ = 0 unless given."""
+    s_hat, zeros = _scores(tree)
+    return decide(s_hat, zeros if n_hat is None else n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+
+
 def test_rule2_a_task_that_reads_a_row_abstracts_all_its_text() -> None:
     """'New York' is in every row, so it identifies none; reading Cara's row still needs it,
     and the list inside her cell too."""
     tree = tree_from_html(PEOPLE, url="http://site.test/")
-    s_hat, n_hat = _scores(tree)
-    actions = decide(
-        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "What is the office of Cara Stevens?")
-    )
+    actions = _bare(tree, "What is the office of Cara Stevens?")
     york = [i for i, n in enumerate(tree) if n.role == "StaticText" and n.name == "New York"]
     assert [actions[i] for i in york] == [A, R]
     assert actions[_at(tree, "StaticText", "Prefers e-mail")] == A
     assert actions[_at(tree, "StaticText", "Out on Fridays")] == R
-    acting = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Edit Cara Stevens"))
+    acting = _bare(tree, "Edit Cara Stevens")
     assert all(acting[i] == R for i in york)  # acting on the row is not reading it
 
 
@@ -532,10 +535,7 @@ def test_rule2_to_read_a_name_repeated_in_several_rows_picks_them_all() -> None:
         "<h2>Striped</h2><table><tr><td>Jacob</td><td>@fat</td></tr><tr><td>Mark</td><td>@mdo</td></tr></table>",
         url="http://site.test/",
     )
-    s_hat, n_hat = _scores(tree)
-    actions = decide(
-        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Tell me the handle listed for Jacob")
-    )
+    actions = _bare(tree, "Tell me the handle listed for Jacob")
     handles = {n.name: [] for n in tree if n.role == "StaticText" and n.name.startswith("@")}
     for i, n in enumerate(tree):
         if n.role == "StaticText" and n.name in handles:
@@ -592,21 +592,14 @@ def test_rule7_a_region_the_task_names_is_read_and_a_heading_named_through_its_t
         "<h1>More</h1><p>Lunch plans</p></main>",
         url="http://site.test/",
     )
-    s_hat, n_hat = _scores(tree)
-    reply = decide(
-        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Answer the Slack notification saying ok")
-    )
+    reply = _bare(tree, "Answer the Slack notification saying ok")
     assert reply[_at(tree, "StaticText", "Lisa: the staging DB is down")] == A
     assert reply[_at(tree, "StaticText", "We moved it to 3 pm.")] == R
-    shares = decide(
-        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "What does the new Slack message say?")
-    )
+    shares = _bare(tree, "What does the new Slack message say?")
     assert shares[_at(tree, "StaticText", "Lisa: the staging DB is down")] == A  # "Slack" is a word of its name
-    other = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "What does the new email say?"))
+    other = _bare(tree, "What does the new email say?")
     assert other[_at(tree, "StaticText", "Lisa: the staging DB is down")] == R
-    read = decide(
-        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, 'Read the email "Interview schedule"')
-    )
+    read = _bare(tree, 'Read the email "Interview schedule"')
     assert read[_at(tree, "StaticText", "We moved it to 3 pm.")] == A
     assert read[_at(tree, "StaticText", "Lunch plans")] == R
 
