@@ -43,9 +43,10 @@ rule above, a node that is removed is raised when one of these holds:
    the model's 6 for a product whose name shares words with the task's does not pull in
    that product's buttons when the task's own product scores 10. "Delete the email from
    Dana" keeps the checkbox and icon-only trash button of Dana's row, not the others'.
-   A task that reads (rule 7) reads the row: all of its text, nested lists in its cells
-   included, is abstracted — always A ("What is the office of Cara Stevens?" needs the
-   "New York" every row repeats). To read, a text the task names is evidence even when
+   A task that reads (rule 7) reads the row: all of its prose, nested lists in its cells
+   included (not the labels inside its controls, which stay the controls'), is abstracted
+   — always A ("What is the office of Cara Stevens?" needs the "New York" every row
+   repeats). To read, a text the task names is evidence even when
    other rows repeat it ("Jacob" in three example tables), unless every row of its group
    holds it ("Compare").
 3. Task anchors. A node the task names is kept (not a control whose name the controls of
@@ -81,7 +82,9 @@ rule above, a node that is removed is raised when one of these holds:
    A heading is named through the text of its name too ("Reply: <the quoted subject>"), and
    a region, dialog, status or article the task names ("the Slack notification") or shares
    a content word with ("the Slack message") is read the same way: the text inside it (at
-   most SECTION_REGIONS regions). Replying and forwarding read what they answer.
+   most SECTION_REGIONS regions). Replying and forwarding read what they answer. Reading
+   raises prose only: the "Reply" inside a button is the button's label, and abstracting it
+   would abstract the button the agent needs.
 8. Names inside text. A text that holds a name the task gives (two or more capitalized words,
    or a quoted phrase: "Jessica Medina" in "Jessica Medina · jessica@x.org") is abstracted
    — always A: the view keeps the task's own words and places the rest in the vault.
@@ -90,10 +93,13 @@ rule above, a node that is removed is raised when one of these holds:
    placeholder says "search") and the buttons of their search form are kept: "Look up
    printer drivers" names no control, yet the search box is how it is done.
 
-One rule lowers decisions: a row's repeated control ("Select", "Trash" in every row) is
+Two rules lower decisions. A row's repeated control ("Select", "Trash" in every row) is
 removed, with its text, when the row has text that identifies it and none of that text is
 shown; an agent cannot aim it, and a Trash button of some unnamed row invites deleting the
 wrong message. Rows the task acts on (rule 2) and controls it names (rule 3) are exempt.
+And a tab whose label is content rather than UI wording (more than FLOOR_LABEL_WORDS words:
+"Divorce lawyers near me - Search", another page's title) is shown through placeholders,
+with its text, unless the task names it: K becomes A, it stays clickable.
 
 A node these rules raise, and any control shown as is, brings the text its name is made of
 (a header's or a link's StaticText, through unnamed wrappers: an icon font's arrow after "Pages"),
@@ -103,7 +109,7 @@ A control shown as is also brings the short text inside it that its name does no
 A raised node takes the decision its own ŝ gives: K when ŝ < τ_sens, else A (placeholders).
 They apply in the order 0 (short labels), 3, 2, 4, 6, 7, 8, 9, the control rule above, then 1,
 the text children, 0 (content labels) and the removal of unaimable row controls.
-The net never shows sensitive text raw and never lowers a decision; `decide_explained` says
+The net never shows sensitive text raw and removes nothing but unaimable row controls; `decide_explained` says
 which rule raised which node. Everything is a pure function of the tree, the task and the
 scores, linear in the tree but for rule 0's sort of n̂.
 """
