@@ -376,7 +376,7 @@ class PageContext:
             & np.array([0 < len(n.name.split()) <= FLOOR_LABEL_WORDS for n in nodes], dtype=bool).reshape(size),
             parent=parent,
             span=_spans(parent),
-            search_fields=_search_controls(tree, texts, interactive),
+            search_fields=_search_controls(tree, texts, interactive, parent),
             raw_texts=tuple(n.name for n in nodes),
         )
 
@@ -513,8 +513,7 @@ def decide_explained(
         # a tab titled like a page ("Divorce lawyers near me - Search") is content, not UI
         # wording: shown through placeholders, with its text, unless the task names it
         titled = page.tabs & ~page.short_label & ~context.named
-        inside_titled = (page.controls >= 0) & titled[np.maximum(page.controls, 0)]
-        actions[(titled | inside_titled) & (actions == K)] = A
+        actions[(titled | _in_controls(page, titled)) & (actions == K)] = A
         kept = actions != R
         bare = page.interactive & (page.unnamed | (actions == A))
         lift(_indices(page.label_of, kept & bare, len(actions)), WHY_LABEL)
@@ -529,8 +528,7 @@ def decide_explained(
         lift((page.voice_of >= 0) & (by_net | shown_control)[owner], WHY_TEXT, np.where(actions[owner] == A, A, raised))
         # and the short text inside it that its name does not repeat (the '▼' of "Downvote"):
         # UI wording, never a code
-        inner = page.short_text & ~page.codes & ~page.digits & (page.controls >= 0)
-        lift(inner & shown_control[np.maximum(page.controls, 0)], WHY_TEXT)
+        lift(page.short_text & ~page.codes & ~page.digits & _in_controls(page, shown_control), WHY_TEXT)
         lift(floor & page.interactive, WHY_FLOOR_CONTENT, always_a)  # rule 0, content labels
         for i in np.flatnonzero(_unaimable(page, context.mentioned, actions, reasons)):
             actions[i] = R
@@ -545,6 +543,11 @@ def most_necessary(n_hat: np.ndarray, share: float) -> np.ndarray:
     if count > 0:
         mask[np.argsort(-n_hat, kind="stable")[:count]] = True
     return mask
+
+
+def _in_controls(page: PageContext, controls: np.ndarray) -> np.ndarray:
+    """The texts inside (`controls_of`) any control of the mask `controls`."""
+    return (page.controls >= 0) & controls[np.maximum(page.controls, 0)]
 
 
 def _indices(targets: np.ndarray, where: np.ndarray, size: int) -> np.ndarray:
@@ -623,34 +626,30 @@ def _spans(parent: np.ndarray) -> np.ndarray:
     return span if bool(inside.all()) else np.ones(size, dtype=np.int64)
 
 
-def _search_controls(tree: UITree, texts: tuple[str, ...], interactive: np.ndarray) -> np.ndarray:
+def _search_controls(tree: UITree, texts: tuple[str, ...], interactive: np.ndarray, parent: np.ndarray) -> np.ndarray:
     """Rule 9: search boxes (role, or a label that speaks of searching) and the buttons of
     their search form (the nearest `search` / `form` ancestor within SEARCH_FORM_DEPTH levels)."""
-    nodes = tree.nodes
-    index = {n.id: i for i, n in enumerate(nodes)}
+    roles = [n.role for n in tree.nodes]
     fields = [
         i
-        for i, (n, t) in enumerate(zip(nodes, texts, strict=True))
-        if interactive[i] and (n.role == "searchbox" or (n.role in _FILL and "search" in _TOKEN.findall(t)))
+        for i, (role, t) in enumerate(zip(roles, texts, strict=True))
+        if interactive[i] and (role == "searchbox" or (role in _FILL and "search" in _TOKEN.findall(t)))
     ]
-    out = np.zeros(len(nodes), dtype=bool)
+    out = np.zeros(len(roles), dtype=bool)
     out[fields] = True
 
     def form_of(i: int) -> int:
-        parent = nodes[i].parent
+        j = int(parent[i])
         for _ in range(SEARCH_FORM_DEPTH):
-            j = index.get(parent) if parent is not None else None
-            if j is None:
-                return -1
-            if nodes[j].role in ("search", "form"):
+            if j < 0 or roles[j] in ("search", "form"):
                 return j
-            parent = nodes[j].parent
+            j = int(parent[j])
         return -1
 
     forms = {f for f in map(form_of, fields) if f >= 0}
     if forms:
-        for i, n in enumerate(nodes):
-            if interactive[i] and n.role == "button" and form_of(i) in forms:
+        for i, role in enumerate(roles):
+            if interactive[i] and role == "button" and form_of(i) in forms:
                 out[i] = True
     return out
 
@@ -678,9 +677,9 @@ def _sections(context: PolicyContext) -> np.ndarray:
         for r, role in enumerate(page.roles)
         if role in READ_REGIONS and (context.named[r] or words_of(page.texts[r]) & context.words)
     ]
-    for r in regions[:SECTION_REGIONS]:  # each a pass over the tree: a bounded number
-        texts = np.flatnonzero(page.within(np.array([r])) & page.prose)
-        out[texts[texts != r][:SECTION_NODES]] = True
+    for r in regions[:SECTION_REGIONS]:
+        texts = r + 1 + np.flatnonzero(page.prose[r + 1 : r + page.span[r]])  # what is under it
+        out[texts[:SECTION_NODES]] = True
     if not len(named):
         return out
     related = [h for h in np.flatnonzero(headings) if words_of(page.texts[h]) & context.words]
@@ -745,10 +744,7 @@ def _unaimable(page: PageContext, mentioned: np.ndarray, actions: np.ndarray, re
         & ~exempt
         & (actions != R)
     )
-    inside = page.controls >= 0
-    text = np.zeros(size, dtype=bool)
-    text[inside] = target[page.controls[inside]] & (actions[inside] != R)
-    return target | text
+    return target | (_in_controls(page, target) & (actions != R))
 
 
 def _fallback(context: PolicyContext, actions: np.ndarray, harmless: np.ndarray) -> np.ndarray:
