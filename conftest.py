@@ -87,6 +87,24 @@ def sites() -> Iterator[SiteServer]:
         server.stop()
 
 
+@pytest.fixture
+def fresh_sites() -> Iterator[SiteServer]:
+    """A fresh copy of the local sites for one test, for tests judged by the server's state."""
+    server = SiteServer(0).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def minim() -> Any:
+    """The shipped model with default thresholds, loaded once per test module."""
+    from webminim.minim import Minim
+
+    return Minim.load()
+
+
 @pytest.fixture(scope="session")
 def fixture_server() -> Iterator[str]:
     """Base URL (http://127.0.0.1:PORT) of a server for tests/fixtures; localhost:PORT is a second site."""

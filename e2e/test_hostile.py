@@ -78,11 +78,6 @@ def page_with(payload: str) -> str:
     )
 
 
-@pytest.fixture(scope="module")
-def minim() -> Minim:
-    return Minim.load()
-
-
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(
     secret=st.from_regex(r"[1-9][0-9]{5}", fullmatch=True),

@@ -450,11 +450,6 @@ def check(page: Page, minim: Minim, example: Example, outcome: Outcome) -> list[
 
 
 @pytest.fixture(scope="module")
-def minim() -> Minim:
-    return Minim.load()
-
-
-@pytest.fixture(scope="module")
 def outcome() -> Iterator[Outcome]:
     found = Outcome(leaks=[])
     yield found

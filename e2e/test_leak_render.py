@@ -26,11 +26,6 @@ CODE = "337740"
 SITE = "https://shop.test"
 
 
-@pytest.fixture(scope="module")
-def minim() -> Minim:
-    return Minim.load()
-
-
 def document(body: str, title: str = "Account") -> str:
     return f"<!doctype html><html><head><title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>"
 

@@ -31,11 +31,6 @@ KEEP_ALL = Thresholds(tau_nec=0.0, tau_sens=10.0)  # the worst model: keeps ever
 _SEPARATORS = re.compile(r"[\s\-–·]")
 
 
-@pytest.fixture(scope="module")
-def minim() -> Minim:
-    return Minim.load()
-
-
 def document(body: str, title: str = "Account security") -> str:
     return f"<!doctype html><html><head><title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>"
 

@@ -35,7 +35,7 @@ from webminim.actions import Action, check_field_site
 from webminim.agent import field_site
 from webminim.browsergym_actions import Call, goal_text, mask, parse_browsergym, plan_browsergym, source_of
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
-from webminim.episode import start_episode
+from webminim.episode import checked_action, start_episode
 from webminim.errors import ActionRefused, ConfigError
 from webminim.integrations import browsergym_observation, browsergym_tree
 from webminim.minim import Minim
@@ -78,7 +78,7 @@ class MinimEnv(gymnasium.Wrapper):
 
     # -- gymnasium -----------------------------------------------------------------------
     def reset(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-        self.minim = Minim(self.minim.scorer, thresholds=self.minim.thresholds)  # a fresh vault per episode
+        self.minim = self.minim.with_fresh_vault()
         obs, info = self.env.reset(**kwargs)
         self.task = goal_text(obs)
         unwrapped = self.env.unwrapped
@@ -92,14 +92,11 @@ class MinimEnv(gymnasium.Wrapper):
         return self._observe(obs, ""), info
 
     def step(self, action: str) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        if self.leak_watch is not None:
-            self.leak_watch.actions.append(str(action))
-        try:
-            real = self._plan(action)
-        except ActionRefused as exc:
+        real, refused = checked_action(self._plan, action, self.leak_watch)
+        if refused is not None:
             obs = dict(self._obs or {})
-            obs["last_action"], obs["last_action_error"] = action, f"ActionRefused: {exc}"
-            return obs, 0.0, False, False, {"webminim_refused": str(exc)}
+            obs["last_action"], obs["last_action_error"] = action, f"ActionRefused: {refused}"
+            return obs, 0.0, False, False, {"webminim_refused": refused}
         obs, reward, terminated, truncated, info = self.env.step(real)
         return self._observe(obs, action), reward, terminated, truncated, info
 

@@ -42,6 +42,11 @@ class Minim:
 
         return cls(Scorer.load(path, embedder=embedder), thresholds=thresholds)
 
+    def with_fresh_vault(self) -> Minim:
+        """The same scorer and thresholds with an empty vault: a new episode remembers nothing
+        of the last one's placeholders."""
+        return Minim(self.scorer, thresholds=self.thresholds)
+
     def sanitize(self, tree: UITree, task: str, *, thresholds: Thresholds | None = None) -> SanitizedView:
         limits = thresholds if thresholds is not None else self.thresholds
         scores = self.scorer.score(tree, task)

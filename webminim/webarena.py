@@ -34,7 +34,7 @@ from extractors.webarena_text import tree_from_webarena_text
 from webminim.actions import FieldSite, check_field_site, parse_action, rehydrate
 from webminim.browsergym_actions import mask
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
-from webminim.episode import start_episode
+from webminim.episode import checked_action, start_episode
 from webminim.errors import ActionRefused, ExtractionError
 from webminim.minim import Minim
 from webminim.view import SanitizedView, origin_of, safe_url
@@ -72,7 +72,7 @@ class MinimWebArenaEnv:
         return getattr(self.env, "page", None)
 
     def reset(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-        self.minim = Minim(self.minim.scorer, thresholds=self.minim.thresholds)  # a fresh vault per episode
+        self.minim = self.minim.with_fresh_vault()
         self.answer = None
         obs, info = self.env.reset(**kwargs)
         context = getattr(self.env, "context", None)
@@ -82,13 +82,16 @@ class MinimWebArenaEnv:
         return self._observe(obs, info)
 
     def step(self, action: str) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        if self.leak_watch is not None:
-            self.leak_watch.actions.append(str(action))
-        try:
-            real = self._plan(action)
-        except ActionRefused as exc:
+        real, refused = checked_action(self._plan, action, self.leak_watch)
+        if refused is not None:
             obs, info = self._last or ({"text": ""}, {})
-            return obs, 0.0, False, False, {**info, "fail_error": f"ActionRefused: {exc}", "webminim_refused": str(exc)}
+            return (
+                obs,
+                0.0,
+                False,
+                False,
+                {**info, "fail_error": f"ActionRefused: {refused}", "webminim_refused": refused},
+            )
         if real is None:  # stop: answered locally, nothing for the page to do
             obs, info = self._last or ({"text": ""}, {})
             return obs, 0.0, True, False, info

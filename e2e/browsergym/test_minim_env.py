@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,20 +26,6 @@ from webminim.pytest_plugin import LeakWatch  # noqa: E402
 
 SEED = 7
 CODE = twofa_injection(SEED, SEED).values["code"]
-
-
-@pytest.fixture(scope="module")
-def minim() -> Minim:
-    return Minim.load()
-
-
-@pytest.fixture
-def sites() -> Iterator[SiteServer]:
-    server = SiteServer(0).start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 class SiteTask(AbstractBrowserTask):
@@ -69,11 +54,11 @@ class SiteTask(AbstractBrowserTask):
 
 
 def make_env(
-    sites: SiteServer, minim: Minim, goal: str, watch: LeakWatch | None = None, judge: str = "verified"
+    fresh_sites: SiteServer, minim: Minim, goal: str, watch: LeakWatch | None = None, judge: str = "verified"
 ) -> MinimEnv:
     kwargs = {
-        "start_url": f"{sites.url}/a/shop/twofa?seed={SEED}",
-        "state_url": f"{sites.url}/__state",
+        "start_url": f"{fresh_sites.url}/a/shop/twofa?seed={SEED}",
+        "state_url": f"{fresh_sites.url}/__state",
         "goal": goal,
         "judge": judge,
     }
@@ -93,9 +78,9 @@ def bid(obs: dict[str, Any], pattern: str) -> str:
     return match.group(1)
 
 
-def test_a_browsergym_agent_completes_2fa_without_ever_seeing_the_code(sites: SiteServer, minim: Minim) -> None:
+def test_a_browsergym_agent_completes_2fa_without_ever_seeing_the_code(fresh_sites: SiteServer, minim: Minim) -> None:
     watch = LeakWatch()
-    env = make_env(sites, minim, "Complete the two-step verification with the code", watch)
+    env = make_env(fresh_sites, minim, "Complete the two-step verification with the code", watch)
     try:
         obs, _ = env.reset(seed=0)
         seen = [sent(obs)]
@@ -119,8 +104,8 @@ def test_a_browsergym_agent_completes_2fa_without_ever_seeing_the_code(sites: Si
     assert obs["open_pages_titles"][0].strip()  # the current tab's title: the page's, or withheld, never blank
 
 
-def test_refused_actions_never_reach_the_page_and_say_why(sites: SiteServer, minim: Minim) -> None:
-    env = make_env(sites, minim, "Complete the two-step verification with the code")
+def test_refused_actions_never_reach_the_page_and_say_why(fresh_sites: SiteServer, minim: Minim) -> None:
+    env = make_env(fresh_sites, minim, "Complete the two-step verification with the code")
     try:
         obs, _ = env.reset(seed=0)
         token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)
@@ -140,9 +125,9 @@ def test_refused_actions_never_reach_the_page_and_say_why(sites: SiteServer, min
 
 
 def test_an_answer_to_the_user_is_filled_in_locally_and_stays_a_placeholder_in_the_chat(
-    sites: SiteServer, minim: Minim
+    fresh_sites: SiteServer, minim: Minim
 ) -> None:
-    env = make_env(sites, minim, "What is the verification code on this page?", judge="told")
+    env = make_env(fresh_sites, minim, "What is the verification code on this page?", judge="told")
     try:
         obs, _ = env.reset(seed=0)
         token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)
@@ -154,8 +139,8 @@ def test_an_answer_to_the_user_is_filled_in_locally_and_stays_a_placeholder_in_t
     assert any(token in str(m.get("message")) for m in obs["chat_messages"])
 
 
-def test_every_episode_starts_with_an_empty_vault(sites: SiteServer, minim: Minim) -> None:
-    env = make_env(sites, minim, "Complete the two-step verification with the code")
+def test_every_episode_starts_with_an_empty_vault(fresh_sites: SiteServer, minim: Minim) -> None:
+    env = make_env(fresh_sites, minim, "Complete the two-step verification with the code")
     try:
         env.reset(seed=0)
         first = len(env.minim.vault)
@@ -165,7 +150,7 @@ def test_every_episode_starts_with_an_empty_vault(sites: SiteServer, minim: Mini
         env.close()
 
 
-def test_minim_page_works_on_the_playwright_browsergym_pins(sites: SiteServer, minim: Minim) -> None:
+def test_minim_page_works_on_the_playwright_browsergym_pins(fresh_sites: SiteServer, minim: Minim) -> None:
     from browsergym.core import _get_global_playwright  # one sync Playwright per thread: BrowserGym's
 
     from webminim import MinimPage
@@ -173,7 +158,7 @@ def test_minim_page_works_on_the_playwright_browsergym_pins(sites: SiteServer, m
     browser = _get_global_playwright().chromium.launch()
     try:
         page = browser.new_page()
-        page.goto(f"{sites.url}/a/shop/twofa?seed={SEED}")
+        page.goto(f"{fresh_sites.url}/a/shop/twofa?seed={SEED}")
         agent = MinimPage(page, "Complete the two-step verification with the code", minim=Minim(minim.scorer))
         text = agent.observe()  # CDP extraction: Playwright 1.44's CDPSession.send takes no timeout
         field = re.search(r"\[(\w+)\] textbox '[^']*code", text).group(1)
@@ -185,7 +170,7 @@ def test_minim_page_works_on_the_playwright_browsergym_pins(sites: SiteServer, m
     assert CODE not in text and CODE in typed
 
 
-def test_the_readme_browsergym_example_runs_as_printed(sites: SiteServer) -> None:
+def test_the_readme_browsergym_example_runs_as_printed(fresh_sites: SiteServer) -> None:
     import subprocess
     import sys
     from pathlib import Path
@@ -199,10 +184,10 @@ def test_the_readme_browsergym_example_runs_as_printed(sites: SiteServer) -> Non
     assert twofa_injection(7, 7).values["code"] not in result.stdout
 
 
-def test_a_vision_agent_gets_a_screenshot_with_the_code_blacked_out(sites: SiteServer, minim: Minim) -> None:
+def test_a_vision_agent_gets_a_screenshot_with_the_code_blacked_out(fresh_sites: SiteServer, minim: Minim) -> None:
     kwargs = {
-        "start_url": f"{sites.url}/a/shop/twofa?seed={SEED}",
-        "state_url": f"{sites.url}/__state",
+        "start_url": f"{fresh_sites.url}/a/shop/twofa?seed={SEED}",
+        "state_url": f"{fresh_sites.url}/__state",
         "goal": "Complete the two-step verification with the code",
         "judge": "verified",
     }

@@ -11,7 +11,6 @@ import json
 import re
 import sys
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,23 +31,9 @@ CODE = twofa_injection(SEED, SEED).values["code"]
 TASK = "Complete the two-step verification with the code"
 
 
-@pytest.fixture(scope="module")
-def minim() -> Minim:
-    return Minim.load()
-
-
-@pytest.fixture
-def sites() -> Iterator[SiteServer]:
-    server = SiteServer(0).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-def make_env(sites: SiteServer, minim: Minim, tmp_path: Path, task: str = TASK, watch: LeakWatch | None = None):
+def make_env(fresh_sites: SiteServer, minim: Minim, tmp_path: Path, task: str = TASK, watch: LeakWatch | None = None):
     config = tmp_path / "config.json"
-    config.write_text(json.dumps({"start_url": f"{sites.url}/a/shop/twofa?seed={SEED}", "storage_state": None}))
+    config.write_text(json.dumps({"start_url": f"{fresh_sites.url}/a/shop/twofa?seed={SEED}", "storage_state": None}))
     env = ScriptBrowserEnv(headless=True, observation_type="accessibility_tree", current_viewport_only=False)
     wrapped = MinimWebArenaEnv(env, task=task, make_action=create_id_based_action, minim=minim, leak_watch=watch)
     return wrapped, {"config_file": str(config)}
@@ -60,16 +45,16 @@ def line_id(text: str, pattern: str) -> str:
     return match.group(1)
 
 
-def verified(sites: SiteServer) -> bool:
-    with urllib.request.urlopen(f"{sites.url}/__state", timeout=10) as reply:  # noqa: S310 - loopback
+def verified(fresh_sites: SiteServer) -> bool:
+    with urllib.request.urlopen(f"{fresh_sites.url}/__state", timeout=10) as reply:  # noqa: S310 - loopback
         state = json.load(reply)
     actions = state if isinstance(state, list) else state.get("actions", [])
     return any(a.get("action") == "verify_2fa" and a.get("ok") for a in actions)
 
 
-def test_a_webarena_agent_completes_2fa_without_ever_seeing_the_code(sites, minim, tmp_path):
+def test_a_webarena_agent_completes_2fa_without_ever_seeing_the_code(fresh_sites, minim, tmp_path):
     watch = LeakWatch()
-    env, options = make_env(sites, minim, tmp_path, watch=watch)
+    env, options = make_env(fresh_sites, minim, tmp_path, watch=watch)
     try:
         obs, info = env.reset(options=options)
         seen = [json.dumps([obs, info], default=str)]
@@ -80,15 +65,15 @@ def test_a_webarena_agent_completes_2fa_without_ever_seeing_the_code(sites, mini
         assert info["fail_error"] == "", info["fail_error"]
     finally:
         env.close()
-    assert verified(sites)  # the server recorded the right code: it was typed for real
+    assert verified(fresh_sites)  # the server recorded the right code: it was typed for real
     assert all(CODE not in text for text in seen)
     assert "image" not in obs and set(info["page"]) == {"url"}  # no screenshot, no page HTML
     assert set(info["observation_metadata"]["text"]["obs_nodes_info"]) <= set(re.findall(r"\[(\d+)\]", obs["text"]))
     watch.assert_never_left([CODE])
 
 
-def test_refused_actions_never_reach_the_page_and_say_why(sites, minim, tmp_path):
-    env, options = make_env(sites, minim, tmp_path)
+def test_refused_actions_never_reach_the_page_and_say_why(fresh_sites, minim, tmp_path):
+    env, options = make_env(fresh_sites, minim, tmp_path)
     try:
         obs, _ = env.reset(options=options)
         token = re.search(r"\[OTP_\d+\]", obs["text"]).group(0)
@@ -105,11 +90,11 @@ def test_refused_actions_never_reach_the_page_and_say_why(sites, minim, tmp_path
         assert CODE not in info["fail_error"]  # a URL is never filled in: only the placeholder could go
     finally:
         env.close()
-    assert not verified(sites)
+    assert not verified(fresh_sites)
 
 
-def test_a_stop_answer_is_filled_in_for_the_user_only(sites, minim, tmp_path):
-    env, options = make_env(sites, minim, tmp_path, task="What is the verification code on this page?")
+def test_a_stop_answer_is_filled_in_for_the_user_only(fresh_sites, minim, tmp_path):
+    env, options = make_env(fresh_sites, minim, tmp_path, task="What is the verification code on this page?")
     try:
         obs, _ = env.reset(options=options)
         token = re.search(r"\[OTP_\d+\]", obs["text"]).group(0)
