@@ -18,6 +18,7 @@ Pure function of the tree (never of labels); linear in the number of nodes.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass
 
@@ -131,7 +132,8 @@ def _repeating(nodes: tuple[UINode, ...], end: list[int], inside: list[bool], i:
         if i <= k < end[i] or inside[k] or not _is_text(nodes[k]) or nodes[k].role not in ("StaticText", "LabelText"):
             continue
         text = _text(nodes[k]).lower().rstrip(":*").strip()
-        if text and len(text) >= 2 and text in own:
+        # whole words only: "HIV" beside the link "Archive" does not name it
+        if len(text) >= 2 and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", own):
             d = abs(k - i)
             if d < dist:
                 best, dist = k, d

@@ -15,6 +15,7 @@ from extractors.tree import TreeBuilder, UITree
 from webminim.errors import ConfigError
 from webminim.metrics import A, K, R
 from webminim.policy import (
+    WHY_LABEL,
     PageContext,
     PolicyContext,
     Thresholds,
@@ -437,6 +438,37 @@ def test_rule7_reviews_under_a_heading_the_task_shares_a_word_with() -> None:
     actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
     assert actions[_at(tree, "StaticText", "Great value, sturdy.")] == A
     assert actions[_at(tree, "StaticText", "Other")] == R
+
+
+def test_rule7_a_heading_nested_in_a_section_is_part_of_it_a_sibling_heading_ends_it() -> None:
+    """A profile card: its small "Digital Strategist" title, then the person's bigger name heading
+    inside a wrapper; the card is the section. The next card's title, a sibling, ends it."""
+    tree = tree_from_html(
+        """<main><div><h4>Digital Strategist</h4><div><h2>Nicole Pearson</h2>
+        <p><strong>About: </strong>Web Designer / UI.</p></div></div>
+        <div><h4>Office Manager</h4><div><h2>Dan Ross</h2><p>Runs the office.</p></div></div>
+        <section><h2>Team</h2><p>Intro</p><h2>Hiring</h2><p>Open roles</p></section></main>""",
+        url="http://site.test/",
+    )
+    actions = _bare(tree, "What does the Digital Strategist section say?")
+    assert actions[_at(tree, "StaticText", "Web Designer / UI.")] == A
+    assert actions[_at(tree, "StaticText", "Runs the office.")] == R
+    actions = _bare(tree, "What does the Team section say?")
+    assert actions[_at(tree, "StaticText", "Intro")] == A and actions[_at(tree, "StaticText", "Open roles")] == R
+
+
+def test_rule1_a_kept_field_keeps_the_label_beside_it_even_when_named() -> None:
+    tree = tree_from_html(
+        """<form><h2>Form elements</h2><label for="q">Search</label><input type="search" id="q">
+        <label for="e">Email</label><input type="email" id="e"><button>Submit</button></form>""",
+        url="http://site.test/",
+    )
+    actions, why = decide_explained(
+        *_scores(tree), Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Look up winter jacket")
+    )
+    label = _at(tree, "StaticText", "Search")
+    assert actions[_at(tree, "searchbox", "Search")] == K and actions[label] != R and why[label] == WHY_LABEL
+    assert actions[_at(tree, "StaticText", "Email")] == R  # the field is not kept, nor its label
 
 
 def test_rule8_a_text_holding_a_name_the_task_gives_is_abstracted_around_it() -> None:

@@ -121,31 +121,37 @@ def inside(tree: UITree, roles: frozenset[str]) -> np.ndarray:
 
 
 def section_ends(tree: UITree) -> np.ndarray:
-    """For each heading, where its section ends: the next heading of its level or higher, or
-    the end of the heading's container, whichever comes first; -1 for other nodes."""
+    """For each heading, where its section ends: the next heading of its level or higher among
+    its siblings, or the end of the heading's container, whichever comes first; -1 for other
+    nodes. A heading nested deeper (a card's "Nicole Pearson" under its "Digital Strategist")
+    is part of the section, not its end."""
     nodes = tree.nodes
     index = {node.id: i for i, node in enumerate(nodes)}
     size = len(nodes)
     subtree_end = np.arange(1, size + 1, dtype=np.int64)  # one past the last descendant
+    parent = np.full(size, -1, dtype=np.int64)
     for i in range(size - 1, 0, -1):
         p = index.get(nodes[i].parent) if nodes[i].parent is not None else None
         if p is not None and p < i:
+            parent[i] = p
             subtree_end[p] = max(subtree_end[p], subtree_end[i])
     out = np.full(size, -1, dtype=np.int64)
-    open_headings: list[tuple[int, int]] = []  # (index, level), levels strictly increasing
+    # per container, its headings' (index, level), levels strictly increasing
+    open_headings: dict[int, list[tuple[int, int]]] = {}
     for i, node in enumerate(nodes):
         if node.role != "heading":
             continue
         level = _level(node.properties.get("level"))
-        while open_headings and open_headings[-1][1] >= level:
-            out[open_headings.pop()[0]] = i
-        open_headings.append((i, level))
-    for h, _ in open_headings:
-        out[h] = size
+        stack = open_headings.setdefault(int(parent[i]), [])
+        while stack and stack[-1][1] >= level:
+            out[stack.pop()[0]] = i
+        stack.append((i, level))
+    for p, stack in open_headings.items():
+        for h, _ in stack:
+            out[h] = subtree_end[p] if p >= 0 else size
     for h in np.flatnonzero(out >= 0):
-        p = index.get(nodes[h].parent) if nodes[h].parent is not None else None
-        if p is not None:
-            out[h] = min(int(out[h]), int(subtree_end[p]))
+        if parent[h] >= 0:
+            out[h] = min(int(out[h]), int(subtree_end[parent[h]]))
     return out
 
 

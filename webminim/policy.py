@@ -29,8 +29,9 @@ rule above, a node that is removed is raised when one of these holds:
    cannot read, for TISL 0.094. Controls shown raw by an earlier version made "sites" leak:
    left out of training, its background-tab titles got ŝ 1.2 and went out as is.
 1. Pairs (`extractors.naming`). A kept control keeps the text that names it
-   (`Naming.label_of`) when it has no name of its own or is abstracted (a named control
-   carries its label); kept label text keeps the control it names (`Naming.control_of`;
+   (`Naming.label_of`: its <label>, or the nearby text its name repeats, so a named control's
+   label adds nothing the control does not show; an agent reads "Search" beside its box as
+   the page's wording); kept label text keeps the control it names (`Naming.control_of`;
    not for column / row headers, which name a whole column of controls).
 2. Rows. A row / list item the task acts on keeps its action controls (button, link,
    checkbox, radio, switch, menu item; `Naming.row_of`, or `flat_items` for items laid
@@ -515,8 +516,7 @@ def decide_explained(
         titled = page.tabs & ~page.short_label & ~context.named
         actions[(titled | _in_controls(page, titled)) & (actions == K)] = A
         kept = actions != R
-        bare = page.interactive & (page.unnamed | (actions == A))
-        lift(_indices(page.label_of, kept & bare, len(actions)), WHY_LABEL)
+        lift(_indices(page.label_of, kept & page.interactive, len(actions)), WHY_LABEL)
         lift(_indices(page.control_of, kept & ~page.interactive, len(actions)), WHY_LABELLED)
         by_net = np.zeros(len(actions), dtype=bool)
         by_net[[i for i, why in reasons.items() if why != WHY_CONTROL]] = True
