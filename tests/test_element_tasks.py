@@ -135,3 +135,25 @@ def test_read_section_stops_at_the_next_heading() -> None:
     assert n[_index(tree, "StaticText", "Orders leave our warehouse within two days.")] == 10
     assert n[_index(tree, "StaticText", "Tracking comes by e-mail.")] == 10
     assert n[_index(tree, "StaticText", "Send items back within 30 days.")] == 0
+
+
+NAV = """<ul><li><a href="#">Alerts</a><ul>
+<li><a href="/m"><h6>New message</h6><p>13 minutes ago</p></a></li>
+<li><a href="/a"><h6>New album by Travis Scott</h6><p>1 day</p></a></li></ul></li>
+<li><a href="/s">Sign in</a></li></ul>
+<ul><li><p>The <code>menubar</code> pattern needs complex focus handling.</p></li>
+<li><p>Use a <code>menu</code> for short lists of actions.</p></li></ul>"""
+
+
+def test_a_row_is_named_by_its_own_text_never_a_nested_rows_nor_a_sentence_fragment() -> None:
+    """The "Alerts" menu item holds a dropdown of notifications: "New message" names the first
+    notification, not the menu item; "The " before an inline <code> names nothing."""
+    tree, tasks = _tasks(NAV)
+    names = naming(tree)
+    rows = [t for t in tasks if t.type in ("read_item", "row_action")]
+    assert rows  # the notifications themselves still get tasks
+    for task in rows:
+        (row,) = task.context
+        key = task.targets[0] if task.type == "read_item" else task.targets[1]
+        assert names.row_of[key] == row, task.text
+        assert tree.nodes[key].name.strip() not in ("The", "Use a"), task.text

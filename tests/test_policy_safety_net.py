@@ -15,7 +15,9 @@ from extractors.tree import TreeBuilder, UITree
 from webminim.errors import ConfigError
 from webminim.metrics import A, K, R
 from webminim.policy import (
+    WHY_FLOOR_CONTENT,
     WHY_LABEL,
+    WHY_NAME_LINE,
     PageContext,
     PolicyContext,
     Thresholds,
@@ -457,6 +459,26 @@ def test_rule7_a_heading_nested_in_a_section_is_part_of_it_a_sibling_heading_end
     assert actions[_at(tree, "StaticText", "Intro")] == A and actions[_at(tree, "StaticText", "Open roles")] == R
 
 
+_CELL = '<td role="gridcell" tabindex="-1">'
+GRID = f"""<table role="grid"><tr><th>Date</th><th>Type</th><th>Description</th></tr>
+<tr>{_CELL}02-Jan-16</td>{_CELL}Debit</td>{_CELL}<a href="/g">Down Town Grocery</a></td></tr>
+<tr>{_CELL}03-Jan-16</td>{_CELL}Debit</td>{_CELL}<a href="/c">Hot Coffee</a></td></tr>
+</table>"""
+
+
+def test_rule2_reading_a_grid_row_named_in_two_grids_reads_both_with_their_cells() -> None:
+    """The same example grid twice: the date names a row in each (not every row holds it), and
+    reading that row takes its cells, focusable or not, through placeholders."""
+    tree = tree_from_html(f"<main>{GRID}{GRID}</main>", url="http://site.test/")
+    actions = _bare(tree, "What is the description of 03-Jan-16?")
+    cells = [i for i, n in enumerate(tree) if n.role in ("cell", "gridcell") and n.name == "Hot Coffee"]
+    assert len(cells) == 2 and all(actions[i] == A for i in cells)
+    assert all(actions[i] != R for i, n in enumerate(tree) if n.name == "Hot Coffee")
+    assert all(actions[i] == R for i, n in enumerate(tree) if n.name == "Down Town Grocery")
+    actions = _bare(tree, "Click Hot Coffee")  # acting, not reading: the repeated name picks no row
+    assert all(actions[i] == R for i, n in enumerate(tree) if n.role in ("cell", "gridcell") and n.name == "Debit")
+
+
 def test_rule1_a_kept_field_keeps_the_label_beside_it_even_when_named() -> None:
     tree = tree_from_html(
         """<form><h2>Form elements</h2><label for="q">Search</label><input type="search" id="q">
@@ -674,3 +696,34 @@ def test_within_is_the_subtree_and_a_tree_out_of_document_order_raises_nothing_t
     bfs = np.array([-1, 0, 0, 1, 2])  # root, a, b, a's child, b's child: parents first, subtrees not contiguous
     assert _spans(bfs).tolist() == [1, 1, 1, 1, 1]
     assert _spans(np.array([-1, 0, 1, 0, 3])).tolist() == [5, 2, 1, 2, 1]
+
+
+def test_rule0_a_floor_control_with_a_content_label_brings_its_text_abstracted() -> None:
+    tree = tree_from_html(
+        "<main><p>Adjustable Desk Lamp</p><form><button>Add to Wish List</button></form>"
+        "<p>Deliver to Bridget</p></main>",
+        url="http://site.test/",
+    )
+    s_hat, n_hat = _scores(tree)
+    button = _at(tree, "button", "Add to Wish List")
+    n_hat[button] = 0.5  # the page's most necessary node, below τ_nec
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(), PolicyContext.of(tree, "Save the lamp for later"))
+    assert actions[button] == A and why[button] == WHY_FLOOR_CONTENT
+    assert actions[_at(tree, "StaticText", "Add to Wish List")] == A
+    assert actions[_at(tree, "StaticText", "Deliver to Bridget")] == R
+
+
+def test_rule8_the_short_line_a_named_text_is_on_comes_along_abstracted() -> None:
+    tree = tree_from_html(
+        """<article><h2>April invoice is overdue</h2><p><strong>Jack Cruz</strong> &lt;jack.cruz@hotmail.com&gt;</p>
+        <p>to me (tammy@yahoo.com)</p><p>Jack Cruz wrote a long letter. It goes on. And on. About many things,
+        <em>one</em> <em>two</em> <em>three</em> <em>four</em> <em>five</em>.</p></article>""",
+        url="http://site.test/",
+    )
+    actions, why = decide_explained(
+        *_scores(tree), Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Delete the email from Jack Cruz")
+    )
+    address = next(i for i, n in enumerate(tree) if "jack.cruz@" in n.name)
+    assert actions[address] == A and why[address] == WHY_NAME_LINE
+    assert actions[_at(tree, "StaticText", "to me (tammy@yahoo.com)")] == R  # another line
+    assert actions[_at(tree, "StaticText", "five")] == R  # a long paragraph is not a line

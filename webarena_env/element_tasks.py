@@ -324,7 +324,11 @@ def _row_action(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
         keys = [
             k
             for k in page.descendants(row)
-            if page.nodes[k].role == "StaticText" and _usable(page.label(k)) and page.unique(k)
+            # the row's own text, not a nested row's (a menu item's dropdown of notifications)
+            if page.names.row_of[k] == row
+            and page.nodes[k].role == "StaticText"
+            and _usable(page.label(k))
+            and page.unique(k)
         ]
         if not keys:
             continue
@@ -366,6 +370,12 @@ def _texts(page: _Page, roots: Iterable[int]) -> list[int]:
     return out
 
 
+def _in_prose(page: _Page, k: int) -> bool:
+    """A piece of a sentence ("The ", before an inline <code>): no one names an item by it."""
+    parent = _parent(page, k)
+    return parent is not None and parent.role == "paragraph" and len(parent.children) > 1
+
+
 def _parent(page: _Page, k: int) -> UINode | None:
     parent = page.index.get(page.nodes[k].parent or "")
     return page.nodes[parent] if parent is not None else None
@@ -373,8 +383,9 @@ def _parent(page: _Page, k: int) -> UINode | None:
 
 def _read_item(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
     for row in sorted({r for r in page.names.row_of if r >= 0} - page.skip):
-        texts = _texts(page, [row])
-        keys = [k for k in texts[:2] if _usable(page.label(k)) and page.unique(k)]
+        # the row's own texts: a dropdown's item holds a nested list of rows, each its own item
+        texts = [k for k in _texts(page, [row]) if page.names.row_of[k] == row]
+        keys = [k for k in texts[:2] if _usable(page.label(k)) and page.unique(k) and not _in_prose(page, k)]
         # the item's own text: not a key, not a control's label
         content = [k for k in texts if k not in keys and (p := _parent(page, k)) is not None and not p.interactive]
         if not keys or not content:

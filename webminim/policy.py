@@ -88,7 +88,9 @@ rule above, a node that is removed is raised when one of these holds:
    would abstract the button the agent needs.
 8. Names inside text. A text that holds a name the task gives (two or more capitalized words,
    or a quoted phrase: "Jessica Medina" in "Jessica Medina · jessica@x.org") is abstracted
-   — always A: the view keeps the task's own words and places the rest in the vault.
+   — always A: the view keeps the task's own words and places the rest in the vault. So is
+   the rest of a short line (a paragraph of at most LINE_NODES nodes) a named text is on:
+   the sender's address beside the sender's name says which message it is.
 9. Search. When the task looks something up ("search", "look up", "find", "results for",
    "anything about"), the page's search fields (a searchbox, or a field whose label or
    placeholder says "search") and the buttons of their search form are kept: "Look up
@@ -144,6 +146,7 @@ MIN_ANCHOR = 3  # shorter names ("OK", "Go") match too much of any task
 SECTION_NODES = 80  # rule 7: texts raised per section, at most
 SECTION_REGIONS = 16  # rule 7: regions read per task, at most
 SEARCH_FORM_DEPTH = 4  # rule 9: how far up a search field's form may be
+LINE_NODES = 8  # rule 8: a line (paragraph) this small comes along with a name the task gives on it
 
 # Words a name made only of which anchors nothing: they appear in tasks for other reasons.
 # fmt: off
@@ -189,6 +192,7 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
     "option": frozenset({"option"}),
 }
 _HEADERS = frozenset({"columnheader", "rowheader"})
+_CELLS = frozenset({"cell", "gridcell", "rowheader"})
 # Rule 7: containers whose name a task may give to read what is inside ("the Slack notification").
 READ_REGIONS = frozenset(
     {
@@ -247,6 +251,7 @@ WHY_CODE = "abstracted: a code the task asks for"
 WHY_DIALOG = "kept: a button of a dialog, the way past it"
 WHY_SECTION = "abstracted: text of a section the task reads"
 WHY_NAME_INSIDE = "abstracted: holds a name the task gives"
+WHY_NAME_LINE = "abstracted: on the line of a name the task gives"
 WHY_ROW_TEXT = "abstracted: text of a row the task reads"
 WHY_SEARCH = "kept: a search field, the task looks something up"
 # Rule 9: how a task asks to look something up ("Look up printer drivers", "Show me results for …").
@@ -309,6 +314,7 @@ class PageContext:
     prose: np.ndarray  # (N,) bool: text that is read, not a control nor a control's label ("Reply" in its button)
     short_text: np.ndarray  # (N,) bool: a non-control whose name is short UI wording (at most FLOOR_LABEL_WORDS words)
     tabs: np.ndarray  # (N,) bool: an interactive tab
+    cells: np.ndarray  # (N,) bool: a table or grid cell (a row's text, focusable or not)
     digits: np.ndarray  # (N,) bool: a name holding a run of 4+ digits (a code without its cue, a card's tail)
     parent: np.ndarray  # (N,) int64: the parent's index, or -1
     span: np.ndarray  # (N,) int64: the size of each node's subtree (nodes in document order: it is i..i+span)
@@ -371,6 +377,7 @@ class PageContext:
             section_end=section_ends(tree),
             has_text=has_text,
             tabs=interactive & np.array([n.role == "tab" for n in nodes], dtype=bool).reshape(size),
+            cells=np.array([n.role in _CELLS for n in nodes], dtype=bool).reshape(size),
             digits=np.array([bool(_DIGITS.search(n.name)) for n in nodes], dtype=bool).reshape(size),
             prose=has_text & ~interactive & (controls < 0),
             short_text=~interactive
@@ -493,7 +500,7 @@ def decide_explained(
         floor = most_necessary(n_hat, thresholds.keep_floor)
         lift(floor & page.interactive & page.short_label, WHY_FLOOR)
         lift(context.named, WHY_ANCHOR)
-        acting = _acting_rows(page, context.named, actions, n_hat, thresholds.tau_row, context.reads)
+        acting = _acting_rows(page, context, actions, n_hat, thresholds.tau_row)
         lift((page.action | page.identifies) & np.isin(page.item_of, acting), WHY_ROW)
         lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
         if context.wants_code:  # rule 5: typeable through its placeholder, never shown
@@ -501,10 +508,12 @@ def decide_explained(
         lift(page.dialog_buttons, WHY_DIALOG)
         if context.reads:
             lift(_sections(context), WHY_SECTION, always_a)
-            lift(page.prose & page.within(acting), WHY_ROW_TEXT, always_a)
+            # all the row's text: its prose, and its cells even when a grid makes them focusable
+            lift((page.prose | page.cells) & page.within(acting), WHY_ROW_TEXT, always_a)
         if context.searches:
             lift(page.search_fields, WHY_SEARCH)
         lift(context.names_inside, WHY_NAME_INSIDE, always_a)
+        lift(_lines_of(page, context.named & ~page.interactive), WHY_NAME_LINE, always_a)
     lift(_shown_inside(controls, actions), WHY_CONTROL)
     # a control whose text inside is abstracted is abstracted too: its name is that text
     for i in np.flatnonzero(_indices(controls, actions == A, len(actions)) & (actions == K)):
@@ -518,6 +527,8 @@ def decide_explained(
         kept = actions != R
         lift(_indices(page.label_of, kept & page.interactive, len(actions)), WHY_LABEL)
         lift(_indices(page.control_of, kept & ~page.interactive, len(actions)), WHY_LABELLED)
+        # rule 0, content labels; before the texts below, so such a control's text comes along (abstracted)
+        lift(floor & page.interactive, WHY_FLOOR_CONTENT, always_a)
         by_net = np.zeros(len(actions), dtype=bool)
         by_net[[i for i, why in reasons.items() if why != WHY_CONTROL]] = True
         # a control shown as is keeps the text its name is made of ("Reply sent"), else the
@@ -529,7 +540,6 @@ def decide_explained(
         # and the short text inside it that its name does not repeat (the '▼' of "Downvote"):
         # UI wording, never a code
         lift(page.short_text & ~page.codes & ~page.digits & _in_controls(page, shown_control), WHY_TEXT)
-        lift(floor & page.interactive, WHY_FLOOR_CONTENT, always_a)  # rule 0, content labels
         for i in np.flatnonzero(_unaimable(page, context.mentioned, actions, reasons)):
             actions[i] = R
             reasons.pop(int(i), None)
@@ -564,17 +574,21 @@ def _shown_inside(controls: np.ndarray, actions: np.ndarray) -> np.ndarray:
 
 
 def _acting_rows(
-    page: PageContext, named: np.ndarray, actions: np.ndarray, n_hat: np.ndarray, tau_row: float, reads: bool
+    page: PageContext, context: PolicyContext, actions: np.ndarray, n_hat: np.ndarray, tau_row: float
 ) -> np.ndarray:
     """Rule 2: the rows (their item indices) the task acts on."""
+    named = context.named
     strength = np.where(named, 10.0, np.where(actions != R, n_hat, 0.0))
     # a control the task names that no other row repeats (an author's link) identifies its row too;
-    # to read, a text the task names picks every row that holds it ("Jacob" in three example
-    # tables): their text is abstracted, nothing is acted on
+    # to read, a text or grid cell the task names picks every row that holds it ("Jacob", the
+    # date "03-Jan-16" in three example tables), unless every row of its group does ("Reply"):
+    # their text is abstracted, nothing is acted on
     evidence = page.identifies | (named & page.interactive)
-    if reads:
-        read_named = named & ~page.interactive & (page.item_of >= 0)
-        evidence |= read_named & ~_in_every_item(page, np.flatnonzero(read_named))
+    if context.reads:
+        read_named = context.mentioned & (page.item_of >= 0)
+        read_named &= ~_in_every_item(page, np.flatnonzero(read_named))
+        evidence |= read_named
+        strength[read_named] = 10.0
     candidates = evidence & (page.item_of >= 0) & (strength >= tau_row)
     if not candidates.any():
         return np.zeros(0, dtype=np.int64)
@@ -684,13 +698,12 @@ def _sections(context: PolicyContext) -> np.ndarray:
         return out
     related = [h for h in np.flatnonzero(headings) if words_of(page.texts[h]) & context.words]
     for h in {*map(int, named), *map(int, related)}:
-        taken = 0
-        for k in range(h + 1, int(page.section_end[h])):
-            if taken >= SECTION_NODES:
-                break
-            if page.prose[k] and page.roles[k] != "heading":
-                out[k] = True
-                taken += 1
+        texts = h + 1 + np.flatnonzero(page.prose[h + 1 : page.section_end[h]] & ~headings[h + 1 : page.section_end[h]])
+        # a long section's paragraphs first: what a summary reads, before its widgets' texts
+        paragraphs = np.array(
+            [page.parent[k] >= 0 and page.roles[page.parent[k]] == "paragraph" for k in texts], dtype=bool
+        )
+        out[np.concatenate([texts[paragraphs], texts[~paragraphs]])[:SECTION_NODES]] = True
     return out
 
 
@@ -710,6 +723,23 @@ def _names_inside(page: PageContext, task: str) -> np.ndarray:
         if text and any(len(n) < len(text) and names_phrase(text, n) for n in names):
             out[i] = True
     return out
+
+
+def _lines_of(page: PageContext, named: np.ndarray) -> np.ndarray:
+    """Rule 8: the rest of the short line (a paragraph of at most LINE_NODES nodes) a text the
+    task names is on: "Jack Cruz" and his " <jack.cruz@…>" beside it say which message."""
+    out = np.zeros(len(named), dtype=bool)
+    for i in np.flatnonzero(named):
+        p = page.parent[i]
+        for _ in range(2):  # through one inline wrapper (<strong>)
+            if p < 0:
+                break
+            if page.roles[p] == "paragraph":
+                if page.span[p] <= LINE_NODES:
+                    out[p : p + page.span[p]] = True
+                break
+            p = page.parent[p]
+    return out & page.prose
 
 
 def _unaimable(page: PageContext, mentioned: np.ndarray, actions: np.ndarray, reasons: dict[int, str]) -> np.ndarray:
