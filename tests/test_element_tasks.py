@@ -157,3 +157,13 @@ def test_a_row_is_named_by_its_own_text_never_a_nested_rows_nor_a_sentence_fragm
         key = task.targets[0] if task.type == "read_item" else task.targets[1]
         assert names.row_of[key] == row, task.text
         assert tree.nodes[key].name.strip() not in ("The", "Use a"), task.text
+
+
+def test_a_form_task_never_types_into_a_select() -> None:
+    tree, tasks = _tasks(
+        """<form><label for="n">Name</label><input id="n"><label for="c">City</label>
+        <select id="c"><option>Helsinki</option><option>Oslo</option></select>
+        <label for="e">Email</label><input id="e"><button>Submit</button></form>"""
+    )
+    forms = [t for t in tasks if t.type == "fill_form"]
+    assert forms and all(tree.nodes[i].role != "combobox" for t in forms for i in t.targets)

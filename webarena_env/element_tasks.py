@@ -234,9 +234,13 @@ def _click(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
             yield ElementTask("click", rng.choice(CLICK).format(name=page.label(i)), "transactional", (i,))
 
 
+def _is_select(page: _Page, i: int) -> bool:
+    return page.nodes[i].role == "combobox" and not page.nodes[i].properties.get("editable")
+
+
 def _type(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
     for i in page.controls(_TYPEABLE):
-        if page.nodes[i].role == "combobox" and not page.nodes[i].properties.get("editable"):
+        if _is_select(page, i):
             continue  # a <select>: that is a select task
         value, label = rng.choice(_VALUES), page.label(i)
         form = page.form_of(i)
@@ -271,6 +275,8 @@ def _check(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
 def _fill_form(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
     fields_by_form: dict[int, list[int]] = {}
     for i in page.controls(frozenset(FIELD_ROLES) & _TYPEABLE):
+        if _is_select(page, i):
+            continue  # one does not type "riley" into a <select>
         form = page.form_of(i)
         if form >= 0:
             fields_by_form.setdefault(form, []).append(i)
