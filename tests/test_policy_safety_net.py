@@ -18,6 +18,7 @@ from webminim.policy import (
     WHY_FLOOR_CONTENT,
     WHY_LABEL,
     WHY_NAME_LINE,
+    WHY_OPTION,
     PageContext,
     PolicyContext,
     Thresholds,
@@ -727,3 +728,19 @@ def test_rule8_the_short_line_a_named_text_is_on_comes_along_abstracted() -> Non
     assert actions[address] == A and why[address] == WHY_NAME_LINE
     assert actions[_at(tree, "StaticText", "to me (tammy@yahoo.com)")] == R  # another line
     assert actions[_at(tree, "StaticText", "five")] == R  # a long paragraph is not a line
+
+
+def test_a_kept_select_shows_its_options_in_every_group() -> None:
+    tree = tree_from_html(
+        """<form><label for="f">Food</label><select id="f"><optgroup label="Fruit"><option>Banana</option>
+        <option>Cherry</option></optgroup><optgroup label="Vegetables"><option>Carrot</option>
+        <option>Potato</option></optgroup></select><label for="d">Drink</label><select id="d">
+        <option>Tea</option><option>Coffee</option></select></form>""",
+        url="http://site.test/",
+    )
+    actions, why = decide_explained(
+        *_scores(tree), Thresholds(keep_floor=0.0), PolicyContext.of(tree, 'Select "Cherry" from the Food list')
+    )
+    for name in ("Banana", "Carrot", "Potato"):
+        assert actions[_at(tree, "option", name)] == K and why[_at(tree, "option", name)] == WHY_OPTION
+    assert actions[_at(tree, "option", "Tea")] == R  # the other list is not kept

@@ -146,6 +146,7 @@ MIN_ANCHOR = 3  # shorter names ("OK", "Go") match too much of any task
 SECTION_NODES = 80  # rule 7: texts raised per section, at most
 SECTION_REGIONS = 16  # rule 7: regions read per task, at most
 SEARCH_FORM_DEPTH = 4  # rule 9: how far up a search field's form may be
+OPTION_NODES = 60  # a kept list shows this many of its options, at most
 LINE_NODES = 8  # rule 8: a line (paragraph) this small comes along with a name the task gives on it
 
 # Words a name made only of which anchors nothing: they appear in tasks for other reasons.
@@ -192,6 +193,7 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
     "option": frozenset({"option"}),
 }
 _HEADERS = frozenset({"columnheader", "rowheader"})
+_LISTS = frozenset({"combobox", "listbox"})
 _CELLS = frozenset({"cell", "gridcell", "rowheader"})
 # Rule 7: containers whose name a task may give to read what is inside ("the Slack notification").
 READ_REGIONS = frozenset(
@@ -252,6 +254,7 @@ WHY_DIALOG = "kept: a button of a dialog, the way past it"
 WHY_SECTION = "abstracted: text of a section the task reads"
 WHY_NAME_INSIDE = "abstracted: holds a name the task gives"
 WHY_NAME_LINE = "abstracted: on the line of a name the task gives"
+WHY_OPTION = "kept: a choice of a kept list"
 WHY_ROW_TEXT = "abstracted: text of a row the task reads"
 WHY_SEARCH = "kept: a search field, the task looks something up"
 # Rule 9: how a task asks to look something up ("Look up printer drivers", "Show me results for …").
@@ -525,6 +528,7 @@ def decide_explained(
         titled = page.tabs & ~page.short_label & ~context.named
         actions[(titled | _in_controls(page, titled)) & (actions == K)] = A
         kept = actions != R
+        lift(_options(page, kept), WHY_OPTION)
         lift(_indices(page.label_of, kept & page.interactive, len(actions)), WHY_LABEL)
         lift(_indices(page.control_of, kept & ~page.interactive, len(actions)), WHY_LABELLED)
         # rule 0, content labels; before the texts below, so such a control's text comes along (abstracted)
@@ -722,6 +726,17 @@ def _names_inside(page: PageContext, task: str) -> np.ndarray:
     for i, text in enumerate(page.texts):
         if text and any(len(n) < len(text) and names_phrase(text, n) for n in names):
             out[i] = True
+    return out
+
+
+def _options(page: PageContext, kept: np.ndarray) -> np.ndarray:
+    """The options of each kept <select> / listbox (their first OPTION_NODES): what there is to
+    choose, else a kept list shows only the choice the task names."""
+    out = np.zeros(len(kept), dtype=bool)
+    lists = np.array([r in _LISTS for r in page.roles], dtype=bool).reshape(len(kept))
+    for i in np.flatnonzero(kept & lists):
+        options = i + np.flatnonzero([r == "option" for r in page.roles[i : i + page.span[i]]])
+        out[options[:OPTION_NODES]] = True
     return out
 
 
