@@ -323,6 +323,7 @@ def minimize_call(
 class Split(StrEnum):
     test = "test"
     heldout_theme = "heldout_theme"
+    heldout_family = "heldout_family"
     val = "val"
 
 

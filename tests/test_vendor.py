@@ -1,0 +1,43 @@
+"""Vendored page families are inert and self-contained, with their licence and source."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from webarena_env.families import FAMILIES_DIR, families, family_pages
+from webarena_env.vendor import clean_css, clean_page
+
+
+def test_a_cleaned_page_cannot_run_or_reach_out() -> None:
+    html = """<html><head><link rel="stylesheet" href="https://cdn.example/x.css"><script src="a.js"></script>
+    <style>@import url(https://x/y.css); .a{background:url(https://x/b.png)}</style></head>
+    <body onload="go()"><!-- build 42 --><!-- Copyright 2020 Upstream --><a href="javascript:void(0)">Go</a>
+    <img src="https://x/p.png" alt="Logo"><iframe src="https://x"></iframe>
+    <button onclick="x()">Save</button></body></html>"""
+    page = clean_page(html, "fam.min.css")
+    for gone in ("<script", "cdn.example", "onload", "onclick", "javascript:", "https://", "<iframe", "build 42"):
+        assert gone not in page, gone
+    assert 'alt="Logo"' in page and "Copyright 2020 Upstream" in page and "Save" in page
+    assert '<link href="../assets/fam.min.css" rel="stylesheet"/>' in page
+
+
+def test_cleaned_css_keeps_rules_and_data_urls_only() -> None:
+    css = "@font-face{font-family:I;src:url(i.woff)}.a{background:url('https://x/b.png')}.b{background:url(data:image/png;base64,AA)}"
+    out = clean_css(css)
+    assert "@font-face" not in out and "https://" not in out and "url(data:image/png;base64,AA)" in out
+    assert ".a{background:none}" in out
+
+
+@pytest.mark.parametrize("family", families())
+def test_every_vendored_family_ships_its_licence_source_and_inert_pages(family: str) -> None:
+    root = FAMILIES_DIR / family
+    assert (root / "LICENSE").read_text(encoding="utf-8").strip()
+    source = (root / "SOURCE.md").read_text(encoding="utf-8")
+    assert re.search(r"[0-9a-f]{40}", source)  # the upstream commit
+    pages = family_pages(family)
+    assert len(pages) >= 5
+    for page in pages:
+        text = page.read_text(encoding="utf-8").lower()
+        assert "<script" not in text and not re.search(r"=\s*[\"']?\s*javascript:", text), page.name
