@@ -139,6 +139,10 @@ _PHONE_REGIONS = (
 )  # national formats tried in turn; any number written with +CC / 00CC is found in every region
 
 
+_ISO_DATE = re.compile(  # 2026-12-04, or 2026-12-04T10:00[:00[.000]][Z|+01:00]
+    r"(?<![\d+])(?:19|20)\d\d-[01]\d-[0-3]\d"
+    r"(?:[T ][0-2]\d:[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-][0-2]\d:?[0-5]\d)?)?(?!\d)"
+)
 _DATE_LIKE = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}")
 
 # Every character a phonenumbers candidate can hold (PhoneNumberMatcher's pattern, case-
@@ -229,6 +233,9 @@ class PhoneDetector:
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found: list[Finding] = []
+        # an ISO date or timestamp is never (part of) a phone number: blanked, offsets kept, so
+        # "2026-12-04T10:00:00Z" neither reads as digits nor sends the text to every region
+        text = _ISO_DATE.sub(lambda m: " " * len(m.group(0)), text)
         regions = _PHONE_REGIONS if re.search(r"(?<![\d+])0\d", text) or self._intl.search(text) else ("US",)
         windows = _windows(text)
         intl = _shortest_international()
