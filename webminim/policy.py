@@ -32,7 +32,9 @@ rule above, a node that is removed is raised when one of these holds:
    (`Naming.label_of`: its <label>, or the nearby text its name repeats, so a named control's
    label adds nothing the control does not show; an agent reads "Search" beside its box as
    the page's wording); kept label text keeps the control it names (`Naming.control_of`;
-   not for column / row headers, which name a whole column of controls).
+   not for column / row headers, which name a whole column of controls). A kept <select> or
+   listbox shows its options (at most OPTION_NODES), in every option group: what there is
+   to choose.
 2. Rows. A row / list item the task acts on keeps its action controls (button, link,
    checkbox, radio, switch, menu item; `Naming.row_of`, or `flat_items` for items laid
    out as bare repeated siblings) and the text that is its own (the comment it votes on).
@@ -48,8 +50,9 @@ rule above, a node that is removed is raised when one of these holds:
    included (not the labels inside its controls, which stay the controls'), is abstracted
    — always A ("What is the office of Cara Stevens?" needs the "New York" every row
    repeats). To read, a text the task names is evidence even when
-   other rows repeat it ("Jacob" in three example tables), unless every row of its group
-   holds it ("Compare").
+   other rows repeat it ("Jacob" in three example tables, the date "03-Jan-16" in a
+   focusable grid cell), unless every row of its group holds it ("Compare"); and the row's
+   cells come along, focusable or not.
 3. Task anchors. A node the task names is kept (not a control whose name the controls of
    other rows repeat — "Trash" in every row; rule 2 keeps the right row's): its whole name
    (for an unnamed control, its nearby label) occurs in the task as a phrase at word
@@ -74,8 +77,9 @@ rule above, a node that is removed is raised when one of these holds:
 7. Sections the task reads. When the task asks to read (it opens with "read", "what",
    "summarize", "open", … or speaks of what someone "said" / "wrote", of "reviews") and
    names a heading (rule 3), the text of that heading's section is abstracted — always A,
-   whatever ŝ says (the rest of the heading's container up to the next heading of its level
-   or higher, at most SECTION_NODES texts), and so is the section of any heading sharing a
+   whatever ŝ says (the rest of the heading's container up to the next sibling heading of
+   its level or higher — a heading nested deeper, a card's person under its title, is part
+   of it — at most SECTION_NODES texts, paragraphs first), and so is the section of any heading sharing a
    content word with the task ("Customer reviews"). The agent hands the user placeholders
    that are filled in locally. Always A, because on pages unlike its training data the
    model scores an injected "Login code — 825074" ŝ 3.4 (measured leave-one-family-out):
