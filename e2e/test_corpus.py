@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from webarena_env.families import RENDERS, families
+from webarena_env.families import HELDOUT_FAMILIES, RENDERS, families
 from webarena_env.tasks import TASK_TYPES
 from webminim.corpus import SPLITS, iter_corpus, read_card
 from webminim.errors import CorpusError
@@ -81,7 +81,9 @@ def test_theme_b_only_in_heldout_split(small_corpus: Path):
 
 def test_family_trees_have_element_tasks_and_content_sensitivity(small_corpus: Path):
     trees = [t for t in iter_corpus(small_corpus) if t.theme == "real"]
-    assert trees and all(t.split in ("train", "val") for t in trees)
+    assert trees
+    for t in trees:  # a held-out family is never trained on: all of it is heldout_family
+        assert t.split in ({"heldout_family"} if t.family in HELDOUT_FAMILIES else {"train", "val"}), t.id
     kinds = {v.type for t in trees for v in t.variants}
     assert {"click", "type"} <= kinds
     for t in trees:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from webarena_env.families import FAMILIES_DIR, families, family_pages
+from webarena_env.families import FAMILIES_DIR, HELDOUT_FAMILIES, families, family_pages, plan_families
 from webarena_env.vendor import clean_css, clean_page
 
 
@@ -41,3 +41,12 @@ def test_every_vendored_family_ships_its_licence_source_and_inert_pages(family: 
     for page in pages:
         text = page.read_text(encoding="utf-8").lower()
         assert "<script" not in text and not re.search(r"=\s*[\"']?\s*javascript:", text), page.name
+
+
+def test_a_held_out_family_goes_whole_to_its_own_split_and_the_rest_to_train_or_val() -> None:
+    plans = plan_families(0)
+    assert HELDOUT_FAMILIES and {p.family for p in plans} >= set(HELDOUT_FAMILIES)
+    for plan in plans:
+        expected = {"heldout_family"} if plan.family in HELDOUT_FAMILIES else {"train", "val"}
+        assert plan.split in expected, (plan.family, plan.name)
+    assert {p.split for p in plans if p.family not in HELDOUT_FAMILIES} == {"train", "val"}
