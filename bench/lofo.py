@@ -14,7 +14,7 @@ and evaluated on every tree of F with the same policy a user gets (`webminim eva
 TCNP-I, TISL, Keep, injected secrets suppressed and pages fully usable (every critical
 node shown) per family, against the targets of the issue that introduced it.
 
-Budget: ten trainings on two cores. Each uses a reduced schedule (a few epochs, and only
+Budget: one training per family on two cores. Each uses a reduced schedule (a few epochs, and only
 `--sites-share` of our own sites' trees, which are large and would otherwise dominate),
 so these figures are a lower bound for the shipped checkpoint's training recipe.
 """
