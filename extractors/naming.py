@@ -18,7 +18,6 @@ Pure function of the tree (never of labels); linear in the number of nodes.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from dataclasses import dataclass
 
@@ -132,12 +131,27 @@ def _repeating(nodes: tuple[UINode, ...], end: list[int], inside: list[bool], i:
         if i <= k < end[i] or inside[k] or not _is_text(nodes[k]) or nodes[k].role not in ("StaticText", "LabelText"):
             continue
         text = _text(nodes[k]).lower().rstrip(":*").strip()
-        # whole words only: "HIV" beside the link "Archive" does not name it
-        if len(text) >= 2 and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", own):
+        if len(text) >= 2 and _whole_words_in(text, own):
             d = abs(k - i)
             if d < dist:
                 best, dist = k, d
     return best
+
+
+def _whole_words_in(text: str, own: str) -> bool:
+    """`text` occurs in `own` with no word character right before or after it: "HIV" beside
+    the link "Archive" does not name it. A scan, not a regex compiled per pair."""
+    start = own.find(text)
+    while start >= 0:
+        end = start + len(text)
+        if (start == 0 or not _word_char(own[start - 1])) and (end == len(own) or not _word_char(own[end])):
+            return True
+        start = own.find(text, start + 1)
+    return False
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 def _separator(node: UINode) -> bool:

@@ -322,6 +322,9 @@ class PageContext:
     short_text: np.ndarray  # (N,) bool: a non-control whose name is short UI wording (at most FLOOR_LABEL_WORDS words)
     tabs: np.ndarray  # (N,) bool: an interactive tab
     cells: np.ndarray  # (N,) bool: a table or grid cell (a row's text, focusable or not)
+    lists: np.ndarray  # (N,) bool: a <select> / listbox, whose options a kept one shows
+    options: np.ndarray  # (N,) bool: an option
+    in_paragraph: np.ndarray  # (N,) bool: a child of a paragraph (what a section's summary reads first)
     digits: np.ndarray  # (N,) bool: a name holding a run of 4+ digits (a code without its cue, a card's tail)
     parent: np.ndarray  # (N,) int64: the parent's index, or -1
     span: np.ndarray  # (N,) int64: the size of each node's subtree (nodes in document order: it is i..i+span)
@@ -385,6 +388,9 @@ class PageContext:
             has_text=has_text,
             tabs=interactive & np.array([n.role == "tab" for n in nodes], dtype=bool).reshape(size),
             cells=np.array([n.role in _CELLS for n in nodes], dtype=bool).reshape(size),
+            lists=np.array([n.role in _LISTS for n in nodes], dtype=bool).reshape(size),
+            options=np.array([n.role == "option" for n in nodes], dtype=bool).reshape(size),
+            in_paragraph=np.array([p >= 0 and nodes[p].role == "paragraph" for p in parent], dtype=bool).reshape(size),
             digits=np.array([bool(_DIGITS.search(n.name)) for n in nodes], dtype=bool).reshape(size),
             prose=has_text & ~interactive & (controls < 0),
             short_text=~interactive
@@ -687,7 +693,7 @@ def _sections(context: PolicyContext) -> np.ndarray:
     under headings that share a content word with the task)."""
     page = context.page
     size = len(page.roles)
-    headings = np.array([r == "heading" for r in page.roles], dtype=bool).reshape(size)
+    headings = page.section_end >= 0  # section_ends marks every heading, and nothing else
     # a heading is named through a text of its name too ("Reply: <the subject the task quotes>")
     voiced = page.voice_of[context.named & (page.voice_of >= 0)]
     named = np.union1d(np.flatnonzero(context.named & headings), voiced[headings[voiced]])
@@ -708,9 +714,7 @@ def _sections(context: PolicyContext) -> np.ndarray:
     for h in {*map(int, named), *map(int, related)}:
         texts = h + 1 + np.flatnonzero(page.prose[h + 1 : page.section_end[h]] & ~headings[h + 1 : page.section_end[h]])
         # a long section's paragraphs first: what a summary reads, before its widgets' texts
-        paragraphs = np.array(
-            [page.parent[k] >= 0 and page.roles[page.parent[k]] == "paragraph" for k in texts], dtype=bool
-        )
+        paragraphs = page.in_paragraph[texts]
         out[np.concatenate([texts[paragraphs], texts[~paragraphs]])[:SECTION_NODES]] = True
     return out
 
@@ -737,9 +741,8 @@ def _options(page: PageContext, kept: np.ndarray) -> np.ndarray:
     """The options of each kept <select> / listbox (their first OPTION_NODES): what there is to
     choose, else a kept list shows only the choice the task names."""
     out = np.zeros(len(kept), dtype=bool)
-    lists = np.array([r in _LISTS for r in page.roles], dtype=bool).reshape(len(kept))
-    for i in np.flatnonzero(kept & lists):
-        options = i + np.flatnonzero([r == "option" for r in page.roles[i : i + page.span[i]]])
+    for i in np.flatnonzero(kept & page.lists):
+        options = i + np.flatnonzero(page.options[i : i + page.span[i]])
         out[options[:OPTION_NODES]] = True
     return out
 
