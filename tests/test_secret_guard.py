@@ -28,6 +28,7 @@ SECRETS = [
     "see %63%6F%64%65%20%69%73%20%38%34%37%32%39%33",  # URL-encoded "code is 847293"
     "Guest Wi-Fi password — Tr!cky-Owl",  # a label separator, no digit in the value
     "Router password | saffron?Kettle",
+    "Generated password · kq?Ztrmw",  # "?" inside the value: no 4-letter word before it
 ]
 
 BENIGN = [

@@ -138,3 +138,36 @@ def test_a_code_is_never_split_around_the_words_a_task_uses():
     task = "Enter the verification code I was sent and finish signing in"
     view = build_view(tree, acts, s, n, Vault(), tau_nec=1.0, tau_sens=5.0, task=task)
     assert view.tree["2"].name == "[OTP_1]"  # one placeholder the agent can type, not "[TEXT_1] verification code …"
+
+
+def _mail_card(line: str) -> UITree:
+    b = TreeBuilder()
+    b.add("1", "RootWebArea", name="Dashboard", properties={"url": "http://crm.test/"})
+    b.add("2", "status", parent="1", name="Mail notification")
+    b.add("3", "StaticText", parent="2", name=line)
+    b.add("4", "textbox", parent="1", name="To", value="lisa.summers@hotmail.com")
+    return b.build(url="http://crm.test/", title="Dashboard")
+
+
+def test_email_addresses_in_kept_text_go_to_the_vault_and_the_words_around_them_stay():
+    tree = _mail_card("Frank West (frank.west@gmail.com) wrote to you")
+    acts = np.full(4, K, dtype=np.int8)
+    vault = Vault()
+    view = build_view(tree, acts, np.ones(4), np.full(4, 10.0), vault, tau_nec=1.0, tau_sens=5.0, task="read it")
+    assert view.tree["3"].name == "Frank West ([EMAIL_1]) wrote to you"
+    assert view.tree["4"].value == "[EMAIL_2]"  # a field's value too
+    assert "frank.west" not in view.text() and "lisa.summers" not in view.text()
+    assert vault.get("[EMAIL_1]").value == "frank.west@gmail.com"  # typeable through its placeholder
+    assert view.decisions["3"].action == "K" and "e-mail addresses" in view.decisions["3"].reason
+
+
+def test_an_address_the_task_gives_stays_and_text_without_one_is_untouched():
+    tree = _mail_card("Frank West (frank.west@gmail.com) wrote to you")
+    acts = np.full(4, K, dtype=np.int8)
+    task = "Reply to Frank.West@gmail.com"
+    view = build_view(tree, acts, np.ones(4), np.full(4, 10.0), Vault(), tau_nec=1.0, tau_sens=5.0, task=task)
+    assert view.tree["3"].name == "Frank West (frank.west@gmail.com) wrote to you"
+    assert view.tree["4"].value == "[EMAIL_1]"
+    plain = _mail_card("Meeting moved to 3 pm @ room 4")
+    view = build_view(plain, acts, np.ones(4), np.full(4, 10.0), Vault(), tau_nec=1.0, tau_sens=5.0)
+    assert view.tree["3"].name == "Meeting moved to 3 pm @ room 4"

@@ -139,7 +139,7 @@ _INLINE_PASSWORD = re.compile(r"(?:password|passwd|pwd|passphrase)\s*(?:is|:|=)\
 # A word-like password after its cue: an explicit separator ("pw: cinnamon", "Passcode for the
 # shared folder: tangerine", "your new password is: Maple-Tree", a card's "Wi-Fi password — kiwi")
 # ...
-_PW_VALUE = r"[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»,;!?()\[\]]{4,64})"
+_PW_VALUE = r"[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»,;!?()\[\]](?:[^\s\"'“”‘’«»,;()\[\]]{2,62}[^\s\"'“”‘’«»,;!?()\[\]])?)"
 _WORD_PASSWORD = re.compile(
     rf"{_PASSWORD_CUE}[^\n.?!:：=]{{0,40}}?"
     r"(?:\s*(?:[:：=]>?|->|→|[·•|–—](?=\s))|\s(?:is|was|est|ist|es|lautet|é|è|är|er|jest|это|(?:reset|set|changed|updated)\sto)\b"

@@ -38,6 +38,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 import numpy as np
 
 from extractors.tree import PropertyValue, TreeBuilder, UINode, UITree
+from webminim.contact_guard import mask_addresses
 from webminim.metrics import A, K, R
 from webminim.renderers import render
 from webminim.secret_guard import flag_secrets, secret_in
@@ -483,11 +484,22 @@ def build_view(
         if nodes[i].role in _RANGE_ROLES and value and _DIGIT_RUN.search(value) and value.lower() not in task_text:
             withheld.setdefault(i, {})["value"] = place(i, value)  # a slider's "value" can carry a code
 
+    # E-mail addresses in kept text go to the vault, the words around them stay (contact_guard).
+    masked: dict[int, dict[str, str]] = {}
+    for i in kept:
+        fields = {"name": names[i], "value": nodes[i].value or "", "description": descriptions[i]}
+        fields.update({f"prop:{k}": t for k, t in texts[i].items()})
+        for field, text in fields.items():
+            shown = mask_addresses(text, task_text, lambda address, i=i: place(i, address, "EMAIL"))
+            if shown != text and field not in withheld.get(i, {}):
+                masked.setdefault(i, {})[field] = shown
+
     def sent_fields(i: int) -> dict[str, str]:
         """What node i would send as text, field by field, once the withheld fields are gone."""
         gone = withheld.get(i, {})
         fields = {"name": names[i], "value": nodes[i].value or "", "description": descriptions[i]}
         fields.update({f"prop:{k}": t for k, t in texts[i].items()})
+        fields.update(masked.get(i, {}))
         return {f: t for f, t in fields.items() if t.strip() and f not in gone}
 
     # The safety net runs on what would be sent once leak paths are closed.
@@ -518,6 +530,8 @@ def build_view(
             reason = _reason(action, float(s_hat[i]), float(n_hat[i]), tau_nec, tau_sens)
         if action == K and i in withheld:
             reason += f"; its {', '.join(sorted(map(_field_label, withheld[i])))} withheld: holds a secret"
+        if action == K and set(masked.get(i, {})) - set(withheld.get(i, {})):
+            reason += "; e-mail addresses shown as placeholders"
         decisions[node.id] = Decision(node.id, ACTION_NAMES[action], float(s_hat[i]), float(n_hat[i]), reason)
         if action == R and i != 0:
             kept_parent[node.id] = parent
@@ -531,14 +545,14 @@ def build_view(
             origin=origin,
             task=task_text,
             texts=texts[i],
-            withheld=withheld.get(i, {}),
+            withheld={**masked.get(i, {}), **withheld.get(i, {})},
         )
         if i == 0 and root_removed:
             builder.add(
                 node.id, node.role, properties=props, backend_node_id=node.backend_node_id, frame_id=node.frame_id
             )
             continue
-        fields = placeholders.get(i, {}) if abstract else withheld.get(i, {})
+        fields = placeholders.get(i, {}) if abstract else {**masked.get(i, {}), **withheld.get(i, {})}
         builder.add(
             node.id,
             node.role,

@@ -24,6 +24,7 @@ import usaddress
 from stdnum import iban, luhn
 from stdnum.us import ssn
 
+from webminim.contact_guard import EMAIL_ADDRESS
 from webminim.egress.deadline import check as check_deadline
 from webminim.egress.taxonomy import Category
 
@@ -104,7 +105,7 @@ def _finding(
 class EmailDetector:
     name = "email"
     trigger = re.compile("@")
-    _rx = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+    _rx = EMAIL_ADDRESS
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         return [_finding(Category.DI, "email", m, self.name) for m in self._rx.finditer(text)]
