@@ -19,6 +19,7 @@ from webminim.policy import (
     WHY_LABEL,
     WHY_NAME_LINE,
     WHY_OPTION,
+    WHY_SYNONYM,
     PageContext,
     PolicyContext,
     Thresholds,
@@ -744,3 +745,26 @@ def test_a_kept_select_shows_its_options_in_every_group() -> None:
     for name in ("Banana", "Carrot", "Potato"):
         assert actions[_at(tree, "option", name)] == K and why[_at(tree, "option", name)] == WHY_OPTION
     assert actions[_at(tree, "option", "Tea")] == R  # the other list is not kept
+
+
+SYNONYMS = """<html><body><h1>April invoice</h1><p>Please pay by Friday.</p>
+<a href="/reply">Reply</a> <a href="/fwd">Forward</a> <button>Buy</button> <button>Feel</button></body></html>"""
+
+
+@pytest.mark.parametrize(
+    ("task", "kept", "removed"),
+    [
+        ("Answer the message saying I agree", ["Reply"], ["Forward", "Buy"]),
+        ("Purchase it now", ["Buy"], ["Reply", "Forward"]),
+        ("Find the invoice", [], ["Feel", "Reply", "Buy"]),  # "feel" is a rare sense of "find": no link
+    ],
+)
+def test_rule3_a_control_labelled_by_a_synonym_of_a_task_verb(task: str, kept: list[str], removed: list[str]) -> None:
+    tree = tree_from_html(SYNONYMS, url="http://site.test/")
+    size = len(tree)
+    controls = {n.name: i for i, n in enumerate(tree) if n.interactive}
+    actions, reasons = decide_explained(
+        np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
+    )
+    assert all(actions[controls[name]] == K and reasons[controls[name]] == WHY_SYNONYM for name in kept)
+    assert all(actions[controls[name]] == R for name in removed)

@@ -60,6 +60,8 @@ rule above, a node that is removed is raised when one of these holds:
    dropped; the name has at least 3
    characters and is not made only of stop words ("Go" and "View" are not anchors; "Go!"
    is, on "press Go!"; "Archive" on "archive it", but "HIV" is not named by "archive").
+   So is a control labelled by one verb that WordNet puts in a synset with a word of the
+   task (`webminim.synonyms`: "Answer Jack's message" keeps the "Reply" link).
 4. Out-of-depth fallback. When the task asks for an action ("click", "press", "enter",
    "type", "select", "check", "submit", "delete", "open", …) and no control of the kind that
    action needs (buttons and links; fields; choices) would be kept at all, the controls of
@@ -143,6 +145,7 @@ from webminim.page_structure import (
     voices,
 )
 from webminim.secret_guard import holds_code, labelled_codes
+from webminim.synonyms import synonyms_of
 from webminim.thresholds import KEEP_FLOOR, TAU_NEC, TAU_ROW, TAU_SENS, Thresholds  # re-exported
 
 ROW_MARGIN = 2.0  # rows whose evidence is this far below the best row's are not acted on
@@ -248,6 +251,7 @@ WHY_FLOOR_CONTENT = "abstracted: a control among the page's most necessary nodes
 FLOOR_LABEL_WORDS = 3  # a control's label up to this many words is UI wording, beyond it content
 WHY_CONTROL = "kept: text inside it is shown"
 WHY_ANCHOR = "kept: named by the task"
+WHY_SYNONYM = "kept: labelled by a synonym of a task verb (WordNet)"
 WHY_ROW = "kept: an action of a row the task acts on"
 WHY_FALLBACK = "kept: out-of-depth fallback, its label shares words with the task"
 WHY_LABEL = "kept: names a kept control"
@@ -421,6 +425,7 @@ class PolicyContext:
     words: frozenset[str]  # the task's content words
     kinds: frozenset[str]  # control roles the task's action verbs need
     named: np.ndarray  # (N,) bool: rule 3's anchors
+    synonyms: np.ndarray  # (N,) bool: rule 3, controls labelled by one verb synonymous with a task verb
     mentioned: np.ndarray  # (N,) bool: names the task gives, rows' repeated controls included
     wants_code: bool  # rule 5: the task speaks of a code
     reads: bool  # rule 7: the task asks to read something
@@ -441,12 +446,16 @@ class PolicyContext:
         ).reshape(len(page.texts))
         mentioned = named.copy()
         named &= ~page.ambiguous  # "Trash" in every row: rule 2 picks the row's own, not all of them
+        linked = synonyms_of(frozenset(_TOKEN.findall(text)))
+        synonyms = np.array([t in linked for t in page.texts], dtype=bool).reshape(len(page.texts))
+        synonyms &= page.interactive & ~page.ambiguous & ~named
         return cls(
             page=page,
             task=text,
             words=words_of(text),
             kinds=frozenset(role for verb in verbs for role in VERBS[verb]),
             named=named,
+            synonyms=synonyms,
             mentioned=mentioned,
             wants_code=bool(_ASKS_FOR_CODE.search(text)),
             reads=_reads(text),
@@ -513,6 +522,7 @@ def decide_explained(
         floor = most_necessary(n_hat, thresholds.keep_floor)
         lift(floor & page.interactive & page.short_label, WHY_FLOOR)
         lift(context.named, WHY_ANCHOR)
+        lift(context.synonyms, WHY_SYNONYM)
         acting = _acting_rows(page, context, actions, n_hat, thresholds.tau_row)
         lift((page.action | page.identifies) & np.isin(page.item_of, acting), WHY_ROW)
         lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
