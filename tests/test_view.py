@@ -65,6 +65,8 @@ def test_urls_lose_query_strings_and_background_tabs_are_abstracted():
     text = view.text()
     assert "token=abc" not in text and "user=dana" not in text and "http://mail.test/m/1" in text
     assert "Chase Bank" not in text and "Tab 1: [TAB_1]" in text
+    # the kept title "Inbox - dana@x.org": its address is a placeholder in the tab and the root alike
+    assert "dana@x.org" not in text and view.tree.tabs[0] == view.tree.root.name == "Inbox - [EMAIL_1]"
 
 
 def test_a_removed_root_keeps_structure_but_not_its_title():

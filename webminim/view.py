@@ -565,7 +565,8 @@ def build_view(
             frame_id=node.frame_id,
             bbox=node.bbox,
         )
-    root_name = "" if root_removed else (placeholders.get(0, {}).get("name", "") if actions[0] == A else names[0])
+    shown_root = {**masked.get(0, {}), **withheld.get(0, {})}.get("name", names[0])  # as its node shows it
+    root_name = "" if root_removed else (placeholders.get(0, {}).get("name", "") if actions[0] == A else shown_root)
     # The current tab's title is the root's name; background tabs are never scored: abstract them,
     # and the current one too when the root's name was removed (a blank title reads as "no page").
     tabs = tuple(
