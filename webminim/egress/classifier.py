@@ -68,6 +68,10 @@ def leaves(args: Any) -> Iterator[Leaf]:
         stack.extend(reversed(nested))
 
 
+_FIELD_MEMO = 4096  # field names remembered per classifier
+_FIELD_MEMO_KEY = 256  # the longest field name remembered
+
+
 class PSDClassifier:
     """Runs the detector registry over text and over whole argument objects."""
 
@@ -76,11 +80,27 @@ class PSDClassifier:
         self.budget_ms = budget_ms
         self._lexicon = next((d for d in self.detectors if isinstance(d, LexiconDetector)), None)
         self._split_detectors = [d for d in self.detectors if d.name in _SPLIT_DETECTORS]
+        # Which detectors a field's name alone wakes ("ssn" -> the SSN detector): keys repeat
+        # across calls, so each is matched against the field triggers once (bounded memo).
+        self._by_field: dict[str, tuple[bool, ...]] = {}
         # Load lexicons, city names and parsers (and the phone matcher's verification patterns,
         # compiled on its first match) now, so no call pays for them inside its budget.
         for detector in self.detectors:
             detector.detect("Dr. Mary Smith, 12 Main St, Boston, MA 02110, (415) 555-0199", "name")
         fields.warm_up()
+
+    def _woken_by(self, field: str) -> tuple[bool, ...]:
+        woken = self._by_field.get(field)
+        if woken is None:
+            woken = tuple(
+                bool(field) and getattr(d, "field_trigger", None) is not None and bool(d.field_trigger.search(field))
+                for d in self.detectors
+            )
+            if len(field) <= _FIELD_MEMO_KEY:  # a key the size of a document is not kept
+                if len(self._by_field) >= _FIELD_MEMO:
+                    self._by_field.clear()
+                self._by_field[field] = woken
+        return woken
 
     def _deadline_check(self, deadline: float) -> None:
         if time.perf_counter() > deadline:
@@ -95,13 +115,9 @@ class PSDClassifier:
         views, and mapped back onto the whole encoded substring, one finding per item in it."""
         deadline = deadline if deadline is not None else time.perf_counter() + self.budget_ms / 1000
         found: list[Finding] = []
-        for detector in self.detectors:
-            field_trigger = getattr(detector, "field_trigger", None)
-            if (
-                detector.trigger is None
-                or detector.trigger.search(text)
-                or (field and field_trigger is not None and field_trigger.search(field))
-            ):
+        woken = self._woken_by(field)
+        for detector, by_field in zip(self.detectors, woken, strict=True):
+            if by_field or detector.trigger is None or detector.trigger.search(text):
                 found.extend(detector.detect(text, field))
         self._deadline_check(deadline)
         if _depth < MAX_DECODE_DEPTH:
