@@ -19,6 +19,7 @@ processes and on a local Ray (model loading included: that is what a user waits 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import resource
 import socket
@@ -28,6 +29,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -222,6 +224,29 @@ def _vm_hwm_mib(pid: int) -> float:
     return float("nan")
 
 
+def agent_peak_mib() -> float:
+    """Peak RSS of one agent process (bench/agent_rss.py), the sites served by another."""
+    port = _free_port()
+    sites = subprocess.Popen(
+        [sys.executable, "-m", "webminim", "sites", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(url + "/a/shop/product?seed=1", timeout=1).close()
+                break
+            time.sleep(0.1)
+        agent = [sys.executable, str(Path(__file__).parent / "agent_rss.py"), "--sites", url]
+        out = subprocess.run(agent, capture_output=True, text=True, check=True, timeout=600)
+        return float(out.stdout.strip().splitlines()[-1])
+    finally:
+        sites.terminate()
+        sites.wait(timeout=30)
+
+
 def cli_rows(repeat: int) -> list[tuple[str, ...]]:
     page = str(FIXTURES / "forms.html")
     schema = json.dumps({"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]})
@@ -381,6 +406,7 @@ def main() -> None:
     if "loop" in args.only:
         columns = ("page", "AX nodes", "CDP extract only", "observe, first", "observe, next steps")
         show("MinimPage.observe() on the local sites (ms, median)", columns, observe_rows(args.repeat))
+        console.print(f"peak RSS of one agent process (these pages, sites served apart): {agent_peak_mib():.0f} MiB")
     if "egress" in args.only:
         rows, n = egress_rows(args.repeat)
         title = f"Action side: {n} over-sharing tool calls, same run"
