@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +51,23 @@ def test_a_held_out_family_goes_whole_to_its_own_split_and_the_rest_to_train_or_
         expected = {"heldout_family"} if plan.family in HELDOUT_FAMILIES else {"train", "val"}
         assert plan.split in expected, (plan.family, plan.name)
     assert {p.split for p in plans if p.family not in HELDOUT_FAMILIES} == {"train", "val"}
+
+
+def test_vendoring_a_held_out_family_moves_no_other_familys_pages(tmp_path: Path) -> None:
+    """The shipped checkpoint's train / val split must survive a new held-out family."""
+
+    def family(name: str, pages: int) -> None:
+        (tmp_path / name / "pages").mkdir(parents=True)
+        for k in range(pages):
+            (tmp_path / name / "pages" / f"p{k:02d}.html").write_text("<p>x</p>")
+
+    def splits() -> dict[tuple[str, str], str]:
+        return {(p.family, p.path.name): p.split for p in plan_families(0, root=tmp_path) if p.family != held_out}
+
+    held_out = HELDOUT_FAMILIES[-1]
+    family("aaa", 12)
+    family("zzz", 12)  # planned after the held-out family's name
+    before = splits()
+    family(held_out, 16)
+    assert splits() == before
+    assert {p.split for p in plan_families(0, root=tmp_path) if p.family == held_out} == {"heldout_family"}
