@@ -114,9 +114,22 @@ def test_labels_are_deterministic_for_a_seed(small_corpus: Path, tmp_path: Path)
     first, second = list(iter_corpus(small_corpus)), list(iter_corpus(tmp_path))
     assert [t.id for t in first] == [t.id for t in second]
     for a, b in zip(first, second, strict=True):
-        assert [(n.role, n.name) for n in a.tree] == [(n.role, n.name) for n in b.tree]
-        assert np.array_equal(a.s, b.s)
-        assert [(v.task, v.n.tolist()) for v in a.variants] == [(v.task, v.n.tolist()) for v in b.variants]
+        ka, kb = _meaningful(a), _meaningful(b)
+        assert [(a.tree.nodes[i].role, a.tree.nodes[i].name) for i in ka] == [
+            (b.tree.nodes[i].role, b.tree.nodes[i].name) for i in kb
+        ]
+        assert np.array_equal(a.s[ka], b.s[kb])
+        assert [(v.task, v.n[ka].tolist()) for v in a.variants] == [(v.task, v.n[kb].tolist()) for v in b.variants]
+
+
+def _meaningful(tree) -> np.ndarray:  # noqa: ANN001
+    """Every node but unnamed, non-interactive `generic` containers. Chromium includes an
+    unnamed layout <div> as such a node in some renders of the same DOM and not others
+    (measured: gentelella's tables page, one build in four to six, same DOM, same layout
+    boxes, not fixed by waiting or by rebuilding the accessibility tree); everything with a
+    role, a name or a label of its own is compared exactly."""
+    keep = [i for i, n in enumerate(tree.tree.nodes) if n.role != "generic" or n.name or n.interactive]
+    return np.array(keep, dtype=np.int64)
 
 
 def test_train_without_a_family_then_evaluate_on_it(small_corpus: Path, tmp_path: Path):
