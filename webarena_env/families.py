@@ -88,7 +88,7 @@ def plan_families(
         val = set(order[: max(1, round(VAL_SHARE * len(order)))]) if len(order) > 2 and not held_out else set()
         for path in pages:
             for render in range(renders):
-                split = "heldout_family" if family in HELDOUT_FAMILIES else "val" if path in val else "train"
+                split = "heldout_family" if held_out else "val" if path in val else "train"
                 out.append(FamilyPlan(family, path, render, split, len(out)))
     return out
 

@@ -151,6 +151,7 @@ _PATTERNS = (
     re.compile(r"\b[A-Z][a-z]+ [A-Z][a-z]+\b"),  # a person-like name
 )
 _WITHOUT_DIGITS = frozenset({2, 5, 6, 8, 9})  # the _PATTERNS that can match text without a digit
+_NUMBERED = tuple(enumerate(_PATTERNS))
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
     [
@@ -306,10 +307,8 @@ def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
         row += [math.log1p(k) / 5.0, float(k == 0), float(k == last)]
         row += _ONE_HOT_LENGTH[bisect_right(_LENGTH_EDGES, len(node.name.strip()))]
         text = f"{node.name} {node.value or ''}"
-        if _PATTERNS[0].search(text):
-            row += [float(bool(rx.search(text))) for rx in _PATTERNS]
-        else:  # no digit: only the patterns that need none can match
-            row += [float(bool(rx.search(text))) if k in _WITHOUT_DIGITS else 0.0 for k, rx in enumerate(_PATTERNS)]
+        digit = _PATTERNS[0].search(text) is not None  # without one, only _WITHOUT_DIGITS can match
+        row += [float(bool(rx.search(text))) if digit or k in _WITHOUT_DIGITS else 0.0 for k, rx in _NUMBERED]
         row += landmarks[i]
         row.append(float(bool(names.nearby[i])))  # named from nearby text, not by the page's markup
         out[i, : len(row)] = row

@@ -282,9 +282,13 @@ def holds_code(text: str) -> bool:
     plain = normalized(text)  # full-width digits, zero-width marks, "4 8 3 9 2 0"
     if plain is not None:
         views.append(plain[0])
-    # every code has three digits in a row: most page text has none, and the cue-word
-    # alternation is the costly part of a page's scan
-    return any(_THREE_DIGITS.search(v) and (_OTP.search(v) or _OTP_BEFORE.search(v)) for v in views)
+    return any(_otp_in(v) for v in views)
+
+
+def _otp_in(text: str) -> bool:
+    """A code after or before its cue. Every code has three digits in a row: most page text
+    has none, and the cue-word alternation is the costly part of a page's scan."""
+    return _THREE_DIGITS.search(text) is not None and bool(_OTP.search(text) or _OTP_BEFORE.search(text))
 
 
 def secret_in(text: str, *, named: str = "") -> bool:
@@ -298,7 +302,7 @@ def secret_in(text: str, *, named: str = "") -> bool:
 def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[str]:
     """The detectors that fire on `text` (lazily: the first answer is usually enough)."""
     for variant, literal in _variants(text):
-        if _OTP.search(variant) or _OTP_BEFORE.search(variant):
+        if _otp_in(variant):
             yield "otp"
         if inline and _inline_password(variant):
             yield "password"

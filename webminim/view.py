@@ -484,22 +484,28 @@ def build_view(
         if nodes[i].role in _RANGE_ROLES and value and _DIGIT_RUN.search(value) and value.lower() not in task_text:
             withheld.setdefault(i, {})["value"] = place(i, value)  # a slider's "value" can carry a code
 
+    def own_fields(i: int) -> dict[str, str]:
+        """Node i's text, field by field, as the page has it."""
+        fields = {"name": names[i], "value": nodes[i].value or "", "description": descriptions[i]}
+        fields.update({f"prop:{k}": t for k, t in texts[i].items()})
+        return fields
+
     # E-mail addresses in kept text go to the vault, the words around them stay (contact_guard).
     masked: dict[int, dict[str, str]] = {}
     for i in kept:
-        fields = {"name": names[i], "value": nodes[i].value or "", "description": descriptions[i]}
-        fields.update({f"prop:{k}": t for k, t in texts[i].items()})
-        for field, text in fields.items():
+        for field, text in own_fields(i).items():
             shown = mask_addresses(text, task_text, lambda address, i=i: place(i, address, "EMAIL"))
             if shown != text and field not in withheld.get(i, {}):
                 masked.setdefault(i, {})[field] = shown
 
+    def replaced(i: int) -> dict[str, str]:
+        """Node i's fields shown otherwise than the page has them: masked, or withheld."""
+        return {**masked.get(i, {}), **withheld.get(i, {})}
+
     def sent_fields(i: int) -> dict[str, str]:
         """What node i would send as text, field by field, once the withheld fields are gone."""
         gone = withheld.get(i, {})
-        fields = {"name": names[i], "value": nodes[i].value or "", "description": descriptions[i]}
-        fields.update({f"prop:{k}": t for k, t in texts[i].items()})
-        fields.update(masked.get(i, {}))
+        fields = own_fields(i) | masked.get(i, {})
         return {f: t for f, t in fields.items() if t.strip() and f not in gone}
 
     # The safety net runs on what would be sent once leak paths are closed.
@@ -545,14 +551,14 @@ def build_view(
             origin=origin,
             task=task_text,
             texts=texts[i],
-            withheld={**masked.get(i, {}), **withheld.get(i, {})},
+            withheld=replaced(i),
         )
         if i == 0 and root_removed:
             builder.add(
                 node.id, node.role, properties=props, backend_node_id=node.backend_node_id, frame_id=node.frame_id
             )
             continue
-        fields = placeholders.get(i, {}) if abstract else {**masked.get(i, {}), **withheld.get(i, {})}
+        fields = placeholders.get(i, {}) if abstract else replaced(i)
         builder.add(
             node.id,
             node.role,
@@ -565,7 +571,7 @@ def build_view(
             frame_id=node.frame_id,
             bbox=node.bbox,
         )
-    shown_root = {**masked.get(0, {}), **withheld.get(0, {})}.get("name", names[0])  # as its node shows it
+    shown_root = replaced(0).get("name", names[0])  # as its node shows it
     root_name = "" if root_removed else (placeholders.get(0, {}).get("name", "") if actions[0] == A else shown_root)
     # The current tab's title is the root's name; background tabs are never scored: abstract them,
     # and the current one too when the root's name was removed (a blank title reads as "no page").
