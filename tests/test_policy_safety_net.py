@@ -16,6 +16,7 @@ from webminim.errors import ConfigError
 from webminim.metrics import A, K, R
 from webminim.policy import (
     WHY_FLOOR_CONTENT,
+    WHY_ICON_WORD,
     WHY_LABEL,
     WHY_NAME_LINE,
     WHY_OPTION,
@@ -768,3 +769,42 @@ def test_rule3_a_control_labelled_by_a_synonym_of_a_task_verb(task: str, kept: l
     )
     assert all(actions[controls[name]] == K and reasons[controls[name]] == WHY_SYNONYM for name in kept)
     assert all(actions[controls[name]] == R for name in removed)
+
+
+ICON_WORDS = """<html><body><nav><a href="/new">Draft</a> <a href="/cart">Trolley (3)</a>
+<a href="/settings">Settings</a> <a href="/archive">Archive</a></nav><h1>Lease renewal</h1>
+<p>From Dana Reyes</p><button>Bin</button> <button>Discard conversation</button> <button>Save draft copy</button>
+</body></html>"""
+
+
+@pytest.mark.parametrize(
+    ("task", "kept", "removed"),
+    [
+        ("Compose a message to Sam about the rent", ["Draft"], ["Bin", "Trolley (3)", "Settings", "Archive"]),
+        ("Open my shopping cart", ["Trolley (3)"], ["Draft", "Bin", "Settings"]),
+        # every label word linked or the task's own; "Save draft copy" has three words
+        ("Delete the conversation from Dana", ["Bin", "Discard conversation"], ["Archive", "Draft", "Save draft copy"]),
+        ("Archive the email from Dana", [], ["Bin", "Draft", "Trolley (3)", "Settings"]),
+    ],
+)
+def test_rule3_a_control_labelled_by_words_icon_sets_give_for_the_task(
+    task: str, kept: list[str], removed: list[str]
+) -> None:
+    tree = tree_from_html(ICON_WORDS, url="http://site.test/")
+    size = len(tree)
+    controls = {n.name: i for i, n in enumerate(tree) if n.interactive}
+    actions, reasons = decide_explained(
+        np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
+    )
+    assert all(actions[controls[name]] == K and reasons[controls[name]] == WHY_ICON_WORD for name in kept)
+    assert all(actions[controls[name]] == R for name in removed)
+
+
+def test_rule3_icon_words_show_a_sensitive_control_only_abstracted() -> None:
+    tree = tree_from_html(ICON_WORDS, url="http://site.test/")
+    size = len(tree)
+    draft = _at(tree, "link", "Draft")
+    s_hat = np.full(size, 1.0)
+    s_hat[draft] = 9.0
+    actions = decide(s_hat, np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Compose a message"))
+    assert actions[draft] == A

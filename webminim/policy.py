@@ -61,7 +61,11 @@ rule above, a node that is removed is raised when one of these holds:
    characters and is not made only of stop words ("Go" and "View" are not anchors; "Go!"
    is, on "press Go!"; "Archive" on "archive it", but "HIV" is not named by "archive").
    So is a control labelled by one verb that WordNet puts in a synset with a word of the
-   task (`webminim.synonyms`: "Answer Jack's message" keeps the "Reply" link).
+   task (`webminim.synonyms`: "Answer Jack's message" keeps the "Reply" link), and a control
+   (button, link, menu item) labelled by at most ACT_WORDS words, each a task word or one that icon sets list beside a
+   task word, at least one the latter (`webminim.ui_words`: "Compose a message" keeps
+   "Draft", "Open my shopping cart" keeps "Trolley (3)"). Measured on the shipped model's
+   validation split: Keep 8.9% → 9.4%, TISL 0.066 → 0.068, TCNP unchanged.
 4. Out-of-depth fallback. When the task asks for an action ("click", "press", "enter",
    "type", "select", "check", "submit", "delete", "open", …) and no control of the kind that
    action needs (buttons and links; fields; choices) would be kept at all, the controls of
@@ -147,6 +151,7 @@ from webminim.page_structure import (
 from webminim.secret_guard import holds_code, labelled_codes
 from webminim.synonyms import synonyms_of
 from webminim.thresholds import KEEP_FLOOR, TAU_NEC, TAU_ROW, TAU_SENS, Thresholds  # re-exported
+from webminim.ui_words import linked_to, stem
 
 ROW_MARGIN = 2.0  # rows whose evidence is this far below the best row's are not acted on
 MIN_ANCHOR = 3  # shorter names ("OK", "Go") match too much of any task
@@ -154,6 +159,10 @@ SECTION_NODES = 80  # rule 7: texts raised per section, at most
 SECTION_REGIONS = 16  # rule 7: regions read per task, at most
 SEARCH_FORM_DEPTH = 4  # rule 9: how far up a search field's form may be
 OPTION_NODES = 60  # a kept list shows this many of its options, at most
+ACT_WORDS = 2  # rule 3: a label of at most this many words may name an act in other words
+# Rule 3: controls that do an act; icon sets also group topics ("food" with "banana"), and an
+# option, tab or checkbox is labelled by its topic, not by an act
+_ACTS = frozenset({"button", "link", "menuitem"})
 LINE_NODES = 8  # rule 8: a line (paragraph) this small comes along with a name the task gives on it
 
 # Words a name made only of which anchors nothing: they appear in tasks for other reasons.
@@ -244,6 +253,7 @@ READ_WORDS = frozenset({"read", "say", "says", "said", "wrote", "written", "revi
 _NAME_RUN = re.compile(r"(?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*)+")
 _QUOTED = re.compile(r"[\"“]([^\"”]{3,80})[\"”]")
 _TOKEN = re.compile(r"[a-z0-9]+")
+_WORD = re.compile(r"[a-z]+")
 _DIGITS = re.compile(r"\d{4}")
 
 WHY_FLOOR = "kept: among the page's most necessary nodes"
@@ -252,6 +262,7 @@ FLOOR_LABEL_WORDS = 3  # a control's label up to this many words is UI wording, 
 WHY_CONTROL = "kept: text inside it is shown"
 WHY_ANCHOR = "kept: named by the task"
 WHY_SYNONYM = "kept: labelled by a synonym of a task verb (WordNet)"
+WHY_ICON_WORD = "kept: labelled by a word icon sets give for a task word (Lucide, Font Awesome)"
 WHY_ROW = "kept: an action of a row the task acts on"
 WHY_FALLBACK = "kept: out-of-depth fallback, its label shares words with the task"
 WHY_LABEL = "kept: names a kept control"
@@ -317,6 +328,9 @@ class PageContext:
     roles: tuple[str, ...]
     texts: tuple[str, ...]  # normalized name, or the nearby label of an unnamed control
     label_words: tuple[frozenset[str], ...]  # controls: words of `texts` + role words; else empty
+    act_stems: tuple[
+        tuple[str, ...], ...
+    ]  # buttons, links labelled by 1-ACT_WORDS words: their stems (rule 3); else ()
     short_label: np.ndarray  # (N,) bool: a control whose label is short UI wording (rule 0)
     codes: np.ndarray  # (N,) bool: the node's text holds a verification code (rule 5)
     dialog_buttons: np.ndarray  # (N,) bool: a short-labelled button inside a dialog (rule 6)
@@ -361,6 +375,9 @@ class PageContext:
             words_of(texts[i]) | ROLE_WORDS.get(n.role, frozenset()) if n.interactive else frozenset()
             for i, n in enumerate(nodes)
         )
+        act_stems = tuple(
+            _act_stems(t) if n.interactive and n.role in _ACTS else () for t, n in zip(texts, nodes, strict=True)
+        )
         codes = np.array([holds_code(t) for t in texts], dtype=bool).reshape(size)
         codes[sorted(labelled_codes(nodes))] = True  # a code known by its label, not its own text
         short_label = interactive & np.array(
@@ -385,6 +402,7 @@ class PageContext:
             roles=tuple(n.role for n in nodes),
             texts=texts,
             label_words=label_words,
+            act_stems=act_stems,
             short_label=short_label,
             codes=codes,
             dialog_buttons=in_dialog & buttons & short_label,
@@ -426,6 +444,7 @@ class PolicyContext:
     kinds: frozenset[str]  # control roles the task's action verbs need
     named: np.ndarray  # (N,) bool: rule 3's anchors
     synonyms: np.ndarray  # (N,) bool: rule 3, controls labelled by one verb synonymous with a task verb
+    icon_worded: np.ndarray  # (N,) bool: rule 3, controls labelled by words icon sets give for task words
     mentioned: np.ndarray  # (N,) bool: names the task gives, rows' repeated controls included
     wants_code: bool  # rule 5: the task speaks of a code
     reads: bool  # rule 7: the task asks to read something
@@ -449,6 +468,7 @@ class PolicyContext:
         linked = synonyms_of(frozenset(_TOKEN.findall(text)))
         synonyms = np.array([t in linked for t in page.texts], dtype=bool).reshape(len(page.texts))
         synonyms &= page.interactive & ~page.ambiguous & ~named
+        icon_worded = _icon_worded(page, text) & ~page.ambiguous & ~named & ~synonyms
         return cls(
             page=page,
             task=text,
@@ -456,6 +476,7 @@ class PolicyContext:
             kinds=frozenset(role for verb in verbs for role in VERBS[verb]),
             named=named,
             synonyms=synonyms,
+            icon_worded=icon_worded,
             mentioned=mentioned,
             wants_code=bool(_ASKS_FOR_CODE.search(text)),
             reads=_reads(text),
@@ -523,6 +544,7 @@ def decide_explained(
         lift(floor & page.interactive & page.short_label, WHY_FLOOR)
         lift(context.named, WHY_ANCHOR)
         lift(context.synonyms, WHY_SYNONYM)
+        lift(context.icon_worded, WHY_ICON_WORD)
         acting = _acting_rows(page, context, actions, n_hat, thresholds.tau_row)
         lift((page.action | page.identifies) & np.isin(page.item_of, acting), WHY_ROW)
         lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
@@ -568,6 +590,25 @@ def decide_explained(
             actions[i] = R
             reasons.pop(int(i), None)
     return actions, reasons
+
+
+def _act_stems(label: str) -> tuple[str, ...]:
+    """Rule 3: a control label's word stems, stop words left out, when there are 1-ACT_WORDS."""
+    stems = tuple(stem(w) for w in _WORD.findall(label) if w not in STOP_NAMES)
+    return stems if 0 < len(stems) <= ACT_WORDS else ()
+
+
+def _icon_worded(page: PageContext, task: str) -> np.ndarray:
+    """Rule 3: controls whose every label word is a task word or one icon sets give beside a
+    task word, at least one the latter ("Trolley (3)" on "Open my shopping cart")."""
+    words = [w for w in _TOKEN.findall(task) if w not in STOP_NAMES]
+    linked = linked_to(words)
+    own = {stem(w) for w in words}
+    out = np.zeros(len(page.act_stems), dtype=bool)
+    if linked:
+        for i, stems in enumerate(page.act_stems):
+            out[i] = bool(stems) and any(s in linked for s in stems) and all(s in linked or s in own for s in stems)
+    return out
 
 
 def most_necessary(n_hat: np.ndarray, share: float) -> np.ndarray:
