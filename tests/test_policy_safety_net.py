@@ -732,6 +732,23 @@ def test_rule8_the_short_line_a_named_text_is_on_comes_along_abstracted() -> Non
     assert actions[_at(tree, "StaticText", "five")] == R  # a long paragraph is not a line
 
 
+def test_rule8_a_contact_list_item_is_a_line_too() -> None:
+    tree = tree_from_html(
+        # the names repeat in a chat list, so no row is identified by them (rule 2 acts on none)
+        """<h2>Contacts</h2><ul><li><b>Richard Flores</b> <span>richard.flores@gmail.com</span></li>
+        <li><b>Dana Reyes</b> <span>dana@x.org</span></li></ul><h2>Chat</h2><ul><li><b>Richard Flores</b>
+        <span>Away</span></li><li><b>Dana Reyes</b> <span>Busy</span></li></ul>""",
+        url="http://site.test/",
+    )
+    task = "Compose a message to Richard Flores asking about the rent"
+    actions, why = decide_explained(*_scores(tree), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    address = _at(tree, "StaticText", "richard.flores@gmail.com")
+    assert actions[address] == A and why[address] == WHY_NAME_LINE
+    assert actions[_at(tree, "StaticText", "dana@x.org")] == R
+    view = build_view(tree, actions, *_scores(tree), Vault(), tau_nec=1.0, tau_sens=5.0, task=task)
+    assert "richard.flores@gmail.com" not in view.text() and "Richard Flores" in view.text()
+
+
 def test_a_kept_select_shows_its_options_in_every_group() -> None:
     tree = tree_from_html(
         """<form><label for="f">Food</label><select id="f"><optgroup label="Fruit"><option>Banana</option>

@@ -99,8 +99,9 @@ rule above, a node that is removed is raised when one of these holds:
 8. Names inside text. A text that holds a name the task gives (two or more capitalized words,
    or a quoted phrase: "Jessica Medina" in "Jessica Medina · jessica@x.org") is abstracted
    — always A: the view keeps the task's own words and places the rest in the vault. So is
-   the rest of a short line (a paragraph of at most LINE_NODES nodes) a named text is on:
-   the sender's address beside the sender's name says which message it is.
+   the rest of a short line (a paragraph or list item of at most LINE_NODES nodes) a named
+   text is on: the sender's address beside the sender's name says which message it is, a
+   contact's beside the contact's name where to write.
 9. Search. When the task looks something up ("search", "look up", "find", "results for",
    "anything about"), the page's search fields (a searchbox, or a field whose label or
    placeholder says "search") and the buttons of their search form are kept: "Look up
@@ -159,6 +160,7 @@ SECTION_NODES = 80  # rule 7: texts raised per section, at most
 SECTION_REGIONS = 16  # rule 7: regions read per task, at most
 SEARCH_FORM_DEPTH = 4  # rule 9: how far up a search field's form may be
 OPTION_NODES = 60  # a kept list shows this many of its options, at most
+_LINES = frozenset({"paragraph", "listitem"})  # rule 8: what a line is
 ACT_WORDS = 2  # rule 3: a label of at most this many words may name an act in other words
 # Rule 3: controls that do an act; icon sets also group topics ("food" with "banana"), and an
 # option, tab or checkbox is labelled by its topic, not by an act
@@ -799,15 +801,16 @@ def _options(page: PageContext, kept: np.ndarray) -> np.ndarray:
 
 
 def _lines_of(page: PageContext, named: np.ndarray) -> np.ndarray:
-    """Rule 8: the rest of the short line (a paragraph of at most LINE_NODES nodes) a text the
-    task names is on: "Jack Cruz" and his " <jack.cruz@…>" beside it say which message."""
+    """Rule 8: the rest of the short line (a paragraph or list item of at most LINE_NODES nodes)
+    a text the task names is on: "Jack Cruz" and his " <jack.cruz@…>" beside it say which
+    message; a contact list's "• Richard Flores richard.flores@…" gives the address to write to."""
     out = np.zeros(len(named), dtype=bool)
     for i in np.flatnonzero(named):
         p = page.parent[i]
         for _ in range(2):  # through one inline wrapper (<strong>)
             if p < 0:
                 break
-            if page.roles[p] == "paragraph":
+            if page.roles[p] in _LINES:
                 if page.span[p] <= LINE_NODES:
                     out[p : p + page.span[p]] = True
                 break
