@@ -15,6 +15,7 @@ from extractors.tree import TreeBuilder, UITree
 from webminim.errors import ConfigError
 from webminim.metrics import A, K, R
 from webminim.policy import (
+    WHY_ANCHOR,
     WHY_FLOOR_CONTENT,
     WHY_ICON_WORD,
     WHY_LABEL,
@@ -825,3 +826,26 @@ def test_rule3_icon_words_show_a_sensitive_control_only_abstracted() -> None:
     s_hat[draft] = 9.0
     actions = decide(s_hat, np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Compose a message"))
     assert actions[draft] == A
+
+
+@pytest.mark.parametrize(
+    ("task", "kept", "removed"),
+    [
+        ("Login to my account", ["Log in"], ["Wishlist", "Sign up", "Check out"]),
+        ("Add the lamp to my wish list", ["Wishlist"], ["Log in", "Sign up"]),
+        ("Signup for the newsletter, then checkout", ["Sign up", "Check out"], ["Log in", "Wishlist"]),
+        ("Show my list", [], ["Wishlist", "Log in"]),  # one word of a compound is not the compound
+    ],
+)
+def test_rule3_a_label_the_task_writes_as_one_word_or_two(task: str, kept: list[str], removed: list[str]) -> None:
+    tree = tree_from_html(
+        "<button>Log in</button><button>Sign up</button><a href='/w'>Wishlist</a><a href='/c'>Check out</a>",
+        url="http://site.test/",
+    )
+    size = len(tree)
+    controls = {n.name: i for i, n in enumerate(tree) if n.interactive}
+    actions, reasons = decide_explained(
+        np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
+    )
+    assert all(actions[controls[name]] == K and reasons[controls[name]] == WHY_ANCHOR for name in kept)
+    assert all(actions[controls[name]] == R for name in removed)

@@ -59,7 +59,9 @@ rule above, a node that is removed is raised when one of these holds:
    boundaries, both lower-cased with whitespace collapsed and a trailing ':' or '*'
    dropped; the name has at least 3
    characters and is not made only of stop words ("Go" and "View" are not anchors; "Go!"
-   is, on "press Go!"; "Archive" on "archive it", but "HIV" is not named by "archive").
+   is, on "press Go!"; "Archive" on "archive it", but "HIV" is not named by "archive"). A
+   control's one- or two-word label is named as well when the task writes it the other way,
+   as two words or as one ("Log in" on "login to my account", "Wishlist" on "wish list").
    So is a control labelled by one verb that WordNet puts in a synset with a word of the
    task (`webminim.synonyms`: "Answer Jack's message" keeps the "Reply" link), and a control
    (button, link, menu item) labelled by at most ACT_WORDS words, each a task word or one that icon sets list beside a
@@ -465,6 +467,7 @@ class PolicyContext:
         named = np.array(
             [len(t) <= len(text) and is_anchor_name(t) and names_phrase(text, t) for t in page.texts], dtype=bool
         ).reshape(len(page.texts))
+        named |= page.interactive & _compounds(page.texts, _TOKEN.findall(text))
         mentioned = named.copy()
         named &= ~page.ambiguous  # "Trash" in every row: rule 2 picks the row's own, not all of them
         linked = synonyms_of(frozenset(_TOKEN.findall(text)))
@@ -592,6 +595,21 @@ def decide_explained(
             actions[i] = R
             reasons.pop(int(i), None)
     return actions, reasons
+
+
+def _compounds(texts: tuple[str, ...], tokens: list[str]) -> np.ndarray:
+    """Rule 3: labels that are a task word written as two, or two task words written as one
+    ("Log in" on "login to my account", "Wishlist" on "add it to my wish list")."""
+    joined = {a + b for a, b in zip(tokens, tokens[1:], strict=False)}
+    single = set(tokens)
+    out = np.zeros(len(texts), dtype=bool)
+    for i, text in enumerate(texts):
+        words = _TOKEN.findall(text)
+        if len(words) == 2 and is_anchor_name(text):
+            out[i] = words[0] + words[1] in single
+        elif len(words) == 1:
+            out[i] = words[0] in joined and is_anchor_name(text)
+    return out
 
 
 def _act_stems(label: str) -> tuple[str, ...]:
