@@ -332,9 +332,10 @@ class PageContext:
     roles: tuple[str, ...]
     texts: tuple[str, ...]  # normalized name, or the nearby label of an unnamed control
     label_words: tuple[frozenset[str], ...]  # controls: words of `texts` + role words; else empty
-    act_stems: tuple[
-        tuple[str, ...], ...
-    ]  # buttons, links labelled by 1-ACT_WORDS words: their stems (rule 3); else ()
+    # rule 3: buttons, links, menu items labelled by 1-ACT_WORDS words: their stems; else ()
+    act_stems: tuple[tuple[str, ...], ...]
+    # rule 3: controls labelled by one or two words: the label as one word, its word count
+    compound_keys: tuple[tuple[str, int], ...]
     short_label: np.ndarray  # (N,) bool: a control whose label is short UI wording (rule 0)
     codes: np.ndarray  # (N,) bool: the node's text holds a verification code (rule 5)
     dialog_buttons: np.ndarray  # (N,) bool: a short-labelled button inside a dialog (rule 6)
@@ -406,6 +407,9 @@ class PageContext:
             roles=tuple(n.role for n in nodes),
             texts=texts,
             label_words=label_words,
+            compound_keys=tuple(
+                _compound_key(t) if n.interactive else ("", 0) for t, n in zip(texts, nodes, strict=True)
+            ),
             act_stems=act_stems,
             short_label=short_label,
             codes=codes,
@@ -467,7 +471,7 @@ class PolicyContext:
         named = np.array(
             [len(t) <= len(text) and is_anchor_name(t) and names_phrase(text, t) for t in page.texts], dtype=bool
         ).reshape(len(page.texts))
-        named |= page.interactive & _compounds(page.texts, _TOKEN.findall(text))
+        named |= _compounds(page, _TOKEN.findall(text))
         mentioned = named.copy()
         named &= ~page.ambiguous  # "Trash" in every row: rule 2 picks the row's own, not all of them
         linked = synonyms_of(frozenset(_TOKEN.findall(text)))
@@ -597,19 +601,21 @@ def decide_explained(
     return actions, reasons
 
 
-def _compounds(texts: tuple[str, ...], tokens: list[str]) -> np.ndarray:
+def _compound_key(text: str) -> tuple[str, int]:
+    """Rule 3: a one- or two-word label as one word, with its word count; else ("", 0)."""
+    words = _TOKEN.findall(text)
+    if 0 < len(words) <= 2 and is_anchor_name(text):
+        return "".join(words), len(words)
+    return "", 0
+
+
+def _compounds(page: PageContext, tokens: list[str]) -> np.ndarray:
     """Rule 3: labels that are a task word written as two, or two task words written as one
-    ("Log in" on "login to my account", "Wishlist" on "add it to my wish list")."""
-    joined = {a + b for a, b in zip(tokens, tokens[1:], strict=False)}
-    single = set(tokens)
-    out = np.zeros(len(texts), dtype=bool)
-    for i, text in enumerate(texts):
-        words = _TOKEN.findall(text)
-        if len(words) == 2 and is_anchor_name(text):
-            out[i] = words[0] + words[1] in single
-        elif len(words) == 1:
-            out[i] = words[0] in joined and is_anchor_name(text)
-    return out
+    ("Log in" on "login to my account", "Wishlist" on "wish list")."""
+    by_count = {1: {a + b for a, b in zip(tokens, tokens[1:], strict=False)}, 2: set(tokens)}
+    return np.array([bool(count) and key in by_count[count] for key, count in page.compound_keys], dtype=bool).reshape(
+        len(page.compound_keys)
+    )
 
 
 def _act_stems(label: str) -> tuple[str, ...]:
