@@ -21,6 +21,7 @@ from webminim.policy import (
     WHY_LABEL,
     WHY_NAME_LINE,
     WHY_OPTION,
+    WHY_SECTION_ACTION,
     WHY_SYNONYM,
     PageContext,
     PolicyContext,
@@ -848,4 +849,31 @@ def test_rule3_a_label_the_task_writes_as_one_word_or_two(task: str, kept: list[
         np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
     )
     assert all(actions[controls[name]] == K and reasons[controls[name]] == WHY_ANCHOR for name in kept)
+    assert all(actions[controls[name]] == R for name in removed)
+
+
+LONE_MESSAGE = """<main><div><button>Archive</button></div><article><header><h2>Lease renewal</h2>
+<p>Lauren Jones</p></header><p>Hi, the lease is up for renewal.</p></article>
+<div><a href="/r">Reply</a> <a href="/f">Fwd</a> <button>Flag</button></div>
+<h2>More in Inbox</h2><ul><li><a href="/1">Payroll update</a> <button>Trash</button></li>
+<li><a href="/2">Team lunch</a> <button>Trash</button></li></ul></main>"""
+
+
+@pytest.mark.parametrize(
+    ("task", "kept", "removed"),
+    [
+        ('Forward the email "Lease renewal" to Sam Ortiz', ["Fwd", "Flag"], ["Archive", "Payroll update"]),
+        ("Forward the latest email to Sam Ortiz", [], ["Fwd", "Flag"]),  # no heading named
+    ],
+)
+def test_rule2_a_lone_item_named_by_its_heading_keeps_its_actions(
+    task: str, kept: list[str], removed: list[str]
+) -> None:
+    tree = tree_from_html(LONE_MESSAGE, url="http://site.test/")
+    size = len(tree)
+    controls = {n.name: i for i, n in enumerate(tree) if n.interactive}
+    actions, reasons = decide_explained(
+        np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
+    )
+    assert all(actions[controls[name]] == K and reasons[controls[name]] == WHY_SECTION_ACTION for name in kept)
     assert all(actions[controls[name]] == R for name in removed)

@@ -38,7 +38,11 @@ rule above, a node that is removed is raised when one of these holds:
 2. Rows. A row / list item the task acts on keeps its action controls (button, link,
    checkbox, radio, switch, menu item; `Naming.row_of`, or `flat_items` for items laid
    out as bare repeated siblings) and the text that is its own (the comment it votes on).
-   A row is one among rows: a lone <article> is the page's content, not a row.
+   A row is one among rows: a lone <article> is the page's content, not a row. But a lone
+   item the task names by its heading (a message, a post, a product) keeps the
+   short-labelled action controls from that heading to the first heading after its section
+   (at most SECTION_ACTIONS): "Forward the email 'Lease renewal'" keeps that message's "Fwd",
+   which sits after its header, outside the element that holds the title.
    A row's evidence is its strongest text that identifies it (a non-control whose text
    no other row repeats: a sender, not "Compare"; or a control the task names, as an
    author's link): 10 when the task names it (rule 3), else its n̂ if kept. The task acts on the
@@ -159,6 +163,7 @@ from webminim.ui_words import linked_to, stem
 ROW_MARGIN = 2.0  # rows whose evidence is this far below the best row's are not acted on
 MIN_ANCHOR = 3  # shorter names ("OK", "Go") match too much of any task
 SECTION_NODES = 80  # rule 7: texts raised per section, at most
+SECTION_ACTIONS = 8  # rule 2: actions kept per section whose heading the task names, at most
 SECTION_REGIONS = 16  # rule 7: regions read per task, at most
 SEARCH_FORM_DEPTH = 4  # rule 9: how far up a search field's form may be
 OPTION_NODES = 60  # a kept list shows this many of its options, at most
@@ -268,6 +273,7 @@ WHY_ANCHOR = "kept: named by the task"
 WHY_SYNONYM = "kept: labelled by a synonym of a task verb (WordNet)"
 WHY_ICON_WORD = "kept: labelled by a word icon sets give for a task word (Lucide, Font Awesome)"
 WHY_ROW = "kept: an action of a row the task acts on"
+WHY_SECTION_ACTION = "kept: an action of the item whose heading the task names"
 WHY_FALLBACK = "kept: out-of-depth fallback, its label shares words with the task"
 WHY_LABEL = "kept: names a kept control"
 WHY_LABELLED = "kept: the control a kept label names"
@@ -556,6 +562,7 @@ def decide_explained(
         lift(context.icon_worded, WHY_ICON_WORD)
         acting = _acting_rows(page, context, actions, n_hat, thresholds.tau_row)
         lift((page.action | page.identifies) & np.isin(page.item_of, acting), WHY_ROW)
+        lift(_section_actions(context), WHY_SECTION_ACTION)
         lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
         if context.wants_code:  # rule 5: typeable through its placeholder, never shown
             lift(page.codes, WHY_CODE, always_a)
@@ -771,9 +778,7 @@ def _sections(context: PolicyContext) -> np.ndarray:
     page = context.page
     size = len(page.roles)
     headings = page.section_end >= 0  # section_ends marks every heading, and nothing else
-    # a heading is named through a text of its name too ("Reply: <the subject the task quotes>")
-    voiced = page.voice_of[context.named & (page.voice_of >= 0)]
-    named = np.union1d(np.flatnonzero(context.named & headings), voiced[headings[voiced]])
+    named = _named_headings(context)
     out = np.zeros(size, dtype=bool)
     # a region the task names ("the Slack notification") or shares a content word with ("the
     # Slack message"), as for headings below: the text inside it
@@ -793,6 +798,32 @@ def _sections(context: PolicyContext) -> np.ndarray:
         # a long section's paragraphs first: what a summary reads, before its widgets' texts
         paragraphs = page.in_paragraph[texts]
         out[np.concatenate([texts[paragraphs], texts[~paragraphs]])[:SECTION_NODES]] = True
+    return out
+
+
+def _named_headings(context: PolicyContext) -> np.ndarray:
+    """Rules 2 and 7: the headings the task names, also through a text of their name
+    ("Reply: <the subject the task quotes>")."""
+    page = context.page
+    headings = page.section_end >= 0  # section_ends marks every heading, and nothing else
+    voiced = page.voice_of[context.named & (page.voice_of >= 0)]
+    return np.union1d(np.flatnonzero(context.named & headings), voiced[headings[voiced]])
+
+
+def _section_actions(context: PolicyContext) -> np.ndarray:
+    """Rule 2: the item the task names by its heading, when it stands alone (a message, a
+    post, a product): the short-labelled action controls from that heading to the first
+    heading after its section, at most SECTION_ACTIONS each — a message's "Reply" and "Fwd"
+    sit after its header, often outside the element that holds its title."""
+    page = context.page
+    out = np.zeros(len(page.roles), dtype=bool)
+    headings = np.flatnonzero(page.section_end >= 0)  # in document order
+    named = _named_headings(context)
+    for h in named[:SECTION_REGIONS]:
+        after = headings[headings >= page.section_end[h]]
+        end = int(after[0]) if len(after) else len(page.roles)
+        wanted = page.action[h:end] & page.short_label[h:end] & ~page.ambiguous[h:end]
+        out[(h + np.flatnonzero(wanted))[:SECTION_ACTIONS]] = True
     return out
 
 
