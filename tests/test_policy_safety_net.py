@@ -767,6 +767,18 @@ def test_a_kept_select_shows_its_options_in_every_group() -> None:
     assert actions[_at(tree, "option", "Tea")] == R  # the other list is not kept
 
 
+def _assert_kept_for_task(tree: UITree, task: str, why: str, kept: list[str], removed: list[str]) -> None:
+    """With ŝ harmless and n̂ 0 everywhere, the controls named `kept` are kept for `why`, the
+    `removed` ones removed."""
+    size = len(tree)
+    controls = {n.name: i for i, n in enumerate(tree) if n.interactive}
+    actions, reasons = decide_explained(
+        np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
+    )
+    assert all(actions[controls[name]] == K and reasons[controls[name]] == why for name in kept)
+    assert all(actions[controls[name]] == R for name in removed)
+
+
 SYNONYMS = """<html><body><h1>April invoice</h1><p>Please pay by Friday.</p>
 <a href="/reply">Reply</a> <a href="/fwd">Forward</a> <button>Buy</button> <button>Feel</button></body></html>"""
 
@@ -781,13 +793,7 @@ SYNONYMS = """<html><body><h1>April invoice</h1><p>Please pay by Friday.</p>
 )
 def test_rule3_a_control_labelled_by_a_synonym_of_a_task_verb(task: str, kept: list[str], removed: list[str]) -> None:
     tree = tree_from_html(SYNONYMS, url="http://site.test/")
-    size = len(tree)
-    controls = {n.name: i for i, n in enumerate(tree) if n.interactive}
-    actions, reasons = decide_explained(
-        np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
-    )
-    assert all(actions[controls[name]] == K and reasons[controls[name]] == WHY_SYNONYM for name in kept)
-    assert all(actions[controls[name]] == R for name in removed)
+    _assert_kept_for_task(tree, task, WHY_SYNONYM, kept, removed)
 
 
 ICON_WORDS = """<html><body><nav><a href="/new">Draft</a> <a href="/cart">Trolley (3)</a>
@@ -810,13 +816,7 @@ def test_rule3_a_control_labelled_by_words_icon_sets_give_for_the_task(
     task: str, kept: list[str], removed: list[str]
 ) -> None:
     tree = tree_from_html(ICON_WORDS, url="http://site.test/")
-    size = len(tree)
-    controls = {n.name: i for i, n in enumerate(tree) if n.interactive}
-    actions, reasons = decide_explained(
-        np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
-    )
-    assert all(actions[controls[name]] == K and reasons[controls[name]] == WHY_ICON_WORD for name in kept)
-    assert all(actions[controls[name]] == R for name in removed)
+    _assert_kept_for_task(tree, task, WHY_ICON_WORD, kept, removed)
 
 
 def test_rule3_icon_words_show_a_sensitive_control_only_abstracted() -> None:
@@ -843,13 +843,7 @@ def test_rule3_a_label_the_task_writes_as_one_word_or_two(task: str, kept: list[
         "<button>Log in</button><button>Sign up</button><a href='/w'>Wishlist</a><a href='/c'>Check out</a>",
         url="http://site.test/",
     )
-    size = len(tree)
-    controls = {n.name: i for i, n in enumerate(tree) if n.interactive}
-    actions, reasons = decide_explained(
-        np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
-    )
-    assert all(actions[controls[name]] == K and reasons[controls[name]] == WHY_ANCHOR for name in kept)
-    assert all(actions[controls[name]] == R for name in removed)
+    _assert_kept_for_task(tree, task, WHY_ANCHOR, kept, removed)
 
 
 LONE_MESSAGE = """<main><div><button>Archive</button></div><article><header><h2>Lease renewal</h2>
@@ -870,10 +864,4 @@ def test_rule2_a_lone_item_named_by_its_heading_keeps_its_actions(
     task: str, kept: list[str], removed: list[str]
 ) -> None:
     tree = tree_from_html(LONE_MESSAGE, url="http://site.test/")
-    size = len(tree)
-    controls = {n.name: i for i, n in enumerate(tree) if n.interactive}
-    actions, reasons = decide_explained(
-        np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
-    )
-    assert all(actions[controls[name]] == K and reasons[controls[name]] == WHY_SECTION_ACTION for name in kept)
-    assert all(actions[controls[name]] == R for name in removed)
+    _assert_kept_for_task(tree, task, WHY_SECTION_ACTION, kept, removed)
