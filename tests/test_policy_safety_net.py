@@ -21,6 +21,7 @@ from webminim.policy import (
     WHY_LABEL,
     WHY_NAME_LINE,
     WHY_OPTION,
+    WHY_ROW,
     WHY_SECTION_ACTION,
     WHY_SYNONYM,
     PageContext,
@@ -865,3 +866,22 @@ def test_rule2_a_lone_item_named_by_its_heading_keeps_its_actions(
 ) -> None:
     tree = tree_from_html(LONE_MESSAGE, url="http://site.test/")
     _assert_kept_for_task(tree, task, WHY_SECTION_ACTION, kept, removed)
+
+
+FEED = """<main><article><button>Vote up</button><h3>Best way to clean a telescope?</h3><p>by velez</p></article>
+<article><button>Vote up</button><h3>My table saw broke</h3><p>by cruz</p></article>
+<article><button>Vote up</button><h3>Raised garden beds</h3><p>by lyons</p></article></main>
+<aside><h2>Trending</h2><ul><li><a href="/p/1">Best way to clean a telescope?</a></li>
+<li><a href="/p/2">Raised garden beds</a></li></ul></aside>"""
+
+
+def test_rule2_a_title_the_task_names_picks_its_row_though_a_sidebar_repeats_it() -> None:
+    tree = tree_from_html(FEED, url="http://site.test/")
+    size = len(tree)
+    task = 'Upvote the post "Best way to clean a telescope?"'
+    actions, why = decide_explained(
+        np.full(size, 1.0), np.zeros(size), Thresholds(keep_floor=0.0), PolicyContext.of(tree, task)
+    )
+    votes = [i for i, n in enumerate(tree) if n.name == "Vote up" and n.interactive]
+    assert actions[votes[0]] == K and why[votes[0]] == WHY_ROW
+    assert actions[votes[1]] == R and actions[votes[2]] == R

@@ -45,7 +45,9 @@ rule above, a node that is removed is raised when one of these holds:
    which sits after its header, outside the element that holds the title.
    A row's evidence is its strongest text that identifies it (a non-control whose text
    no other row repeats: a sender, not "Compare"; or a control the task names, as an
-   author's link): 10 when the task names it (rule 3), else its n̂ if kept. The task acts on the
+   author's link; or a text the task names that not every row of its group holds, as a
+   post's title that a sidebar's "Trending" list repeats): 10 when the task names it (rule
+   3), else its n̂ if kept. The task acts on the
    rows whose evidence reaches τ_row (5.0) and is within ROW_MARGIN (2.0) of the best row's:
    the model's 6 for a product whose name shares words with the task's does not pull in
    that product's buttons when the task's own product scores 10. "Delete the email from
@@ -682,6 +684,10 @@ def _acting_rows(
     # date "03-Jan-16" in three example tables), unless every row of its group does ("Reply"):
     # their text is abstracted, nothing is acted on
     evidence = page.identifies | (named & page.interactive)
+    # a title the task names picks its row even when another list repeats it (a sidebar's
+    # "Trending" link to the same post), unless every row of its group holds it
+    titled = named & ~page.interactive & (page.item_of >= 0)
+    evidence |= titled & ~_in_every_item(page, np.flatnonzero(titled))
     if context.reads:
         read_named = context.mentioned & (page.item_of >= 0)
         read_named &= ~_in_every_item(page, np.flatnonzero(read_named))
