@@ -45,9 +45,9 @@ rule above, a node that is removed is raised when one of these holds:
    which sits after its header, outside the element that holds the title.
    A row's evidence is its strongest text that identifies it (a non-control whose text
    no other row repeats: a sender, not "Compare"; or a control the task names, as an
-   author's link; or a text the task names that not every row of its group holds, as a
-   post's title that a sidebar's "Trending" list repeats): 10 when the task names it (rule
-   3), else its n̂ if kept. The task acts on the
+   author's link): 10 when the task names it (rule 3), else its n̂ if kept. A text the task
+   names that another list repeats (a post's title, and a sidebar's "Trending" link to it)
+   picks the rows that hold it for their actions, unless every row of its group holds it. The task acts on the
    rows whose evidence reaches τ_row (5.0) and is within ROW_MARGIN (2.0) of the best row's:
    the model's 6 for a product whose name shares words with the task's does not pull in
    that product's buttons when the task's own product scores 10. "Delete the email from
@@ -564,6 +564,7 @@ def decide_explained(
         lift(context.icon_worded, WHY_ICON_WORD)
         acting = _acting_rows(page, context, actions, n_hat, thresholds.tau_row)
         lift((page.action | page.identifies) & np.isin(page.item_of, acting), WHY_ROW)
+        lift(page.action & np.isin(page.item_of, _titled_rows(context)), WHY_ROW)
         lift(_section_actions(context), WHY_SECTION_ACTION)
         lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
         if context.wants_code:  # rule 5: typeable through its placeholder, never shown
@@ -684,10 +685,6 @@ def _acting_rows(
     # date "03-Jan-16" in three example tables), unless every row of its group does ("Reply"):
     # their text is abstracted, nothing is acted on
     evidence = page.identifies | (named & page.interactive)
-    # a title the task names picks its row even when another list repeats it (a sidebar's
-    # "Trending" link to the same post), unless every row of its group holds it
-    titled = named & ~page.interactive & (page.item_of >= 0)
-    evidence |= titled & ~_in_every_item(page, np.flatnonzero(titled))
     if context.reads:
         read_named = context.mentioned & (page.item_of >= 0)
         read_named &= ~_in_every_item(page, np.flatnonzero(read_named))
@@ -700,6 +697,16 @@ def _acting_rows(
     best = np.full(len(actions), -1.0)
     np.maximum.at(best, rows, strength[candidates])  # per row, its strongest evidence
     return np.flatnonzero(best >= max(tau_row, best.max() - ROW_MARGIN))
+
+
+def _titled_rows(context: PolicyContext) -> np.ndarray:
+    """Rule 2: the rows that hold a text the task names which another list repeats (a post's
+    title, and a sidebar's "Trending" link to it), unless every row of its group holds it.
+    Their actions only: their text stays with rules 7 and 8."""
+    page = context.page
+    titled = context.named & ~page.interactive & ~page.identifies & (page.item_of >= 0)
+    titled &= ~_in_every_item(page, np.flatnonzero(titled))
+    return np.unique(page.item_of[titled])
 
 
 def _in_every_item(page: PageContext, among: np.ndarray) -> np.ndarray:
