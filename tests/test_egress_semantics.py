@@ -93,6 +93,28 @@ def test_optional_psd_fields_go_and_notes_keep_only_the_task_clause():
         assert gone not in out["notes"]
 
 
+DELEGATE = {
+    "type": "object",
+    "properties": {"agent": {"type": "string"}, "instructions": {"type": "string"}},
+    "required": ["agent", "instructions"],
+}
+
+
+@pytest.mark.parametrize(
+    ("instructions", "expected"),
+    [
+        # nothing matches the task: the clean opening (the request) goes out, nothing after it
+        ("Book a table for six. My SSN is 123-45-6789; the weekend is free.", "Book a table for six."),
+        # an opening that holds PSD is no request to keep: the field goes out empty
+        ("My SSN is 123-45-6789. Book a table for six.", "[details removed]"),
+    ],
+)
+def test_a_required_message_keeps_its_clean_opening_when_no_clause_matches(instructions, expected):
+    args = {"agent": "planner", "instructions": instructions}
+    out = ToolMinimizer({"delegate": DELEGATE}).minimize("delegate", args, task="Sort out the team outing").args
+    assert out["instructions"] == expected
+
+
 def test_list_items_are_never_joined_but_named_parts_are(classifier):
     assert classifier.classify({"numbers": [10, 15, 12, 14, 11]}) == []
     assert classifier.classify({"a_date": "2026-12-01", "b_date": "2026-12-25"}) == [] or all(

@@ -4,12 +4,16 @@ A free-text field that carries unnecessary PSD is split into clauses; the clause
 needs are kept (they share content words with the task, or are close to it by MiniLM
 similarity, or hold an item the task names), with any unnecessary item inside them
 replaced by a neutral tag; every other clause is removed — the salary, background check and
-contacts go, "Schedule an interview with candidate James Griffith" stays. Fields without
+contacts go, "Schedule an interview with candidate James Griffith" stays. When no clause
+passes, an opening clause in which no detector found anything is kept rather than sending
+the (required) field empty: a message or an instruction opens with its request ("Plan a
+party." for "organise my birthday"); later clean clauses stay out, since an undetected
+contextual item ("my little girl is allergic to nuts") looks clean too. Fields without
 unnecessary PSD are never touched. Similarity is bounded: at most MAX_CLAUSES clauses per
 field are scored, the rest count as unneeded.
 
 An optional `ClauseJudge` (an LLM on an OpenAI-compatible endpoint, `webminim.egress.llm_judge`)
-may add clauses the local test missed ("Plan a party" for "organise my birthday"). It sees the
+may add clauses the local test missed ("Yearly earnings $84,000" for "estimate my refund"). It sees the
 clauses with every unnecessary item already tagged, can only widen what is kept (tags stay),
 and when it fails the local decision stands.
 """
@@ -76,10 +80,12 @@ def minimize_text(
     drop = {id(f) for f in unnecessary}
     tagged: list[str] = []
     keep: set[int] = set()
+    opening_clean = False
     for index, (start, end) in enumerate(clauses(value)):
         inside = [f for f in found if start <= f.start < end]
         bad = [f for f in inside if id(f) in drop]
         clause = value[start:end]
+        opening_clean = opening_clean or (index == 0 and not inside)
         if any(id(f) not in drop for f in inside) or _needed(_without(clause, bad, start), task, index):
             keep.add(index)
         out = clause
@@ -89,6 +95,8 @@ def minimize_text(
         tagged.append(out.strip())
     if judge is not None and task and len(keep) < len(tagged):
         keep |= _asked(judge, tagged[:MAX_CLAUSES], task)
+    if not keep and opening_clean:
+        keep = {0}  # a required message is not sent empty: its opening states the request
     kept = [text for index, text in enumerate(tagged) if index in keep]
     return " ".join(kept) if kept else REMOVED
 
