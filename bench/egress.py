@@ -35,6 +35,7 @@ from rich.console import Console
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).parent))
+from fresh import fresh_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -240,13 +241,16 @@ def main() -> None:
         "block-on-critical gate": lambda s: bool(classifier.classify(s.args)),
     }
     cold: list[float] = []
-    for half in ("held", "seen"):
-        cases = scenarios(half=half)
+    sets = {
+        "fresh": (fresh_scenarios(), "FRESH templates and vocabulary (held out: written before any measurement)"),
+        "held": (scenarios(half="held"), "held-out vocabulary half (its templates have steered rules)"),
+        "seen": (scenarios(half="seen"), "seen vocabulary half (in the lexicons)"),
+    }
+    for half, (cases, title) in sets.items():
         risky = [s for s in cases if not s.benign]
         if half == "held":  # first contact with every call: the cold latency
             for s in cases:
                 cold += latency(lambda s=s: webminim(s), 1)
-        title = "HELD-OUT vocabulary half (reported)" if half == "held" else "seen vocabulary half (in the lexicons)"
         table = Table(title=f"{title}: {len(risky)} over-sharing calls")
         for column in ("method", "PER ↓", "PCS ↓", "PCS red. ↑", "DMS ↑", "TCR (calls) ↑", "necessary items kept"):
             table.add_column(column, justify="right")
@@ -263,7 +267,7 @@ def main() -> None:
                 f"{m['items_kept']:.1%}",
             )
         console.print(table)
-        by_stage = Table(title=f"webminim by stage and domain ({half} half)")
+        by_stage = Table(title=f"webminim by stage and domain ({half})")
         for column in ("slice", "calls", "PCS before", "PCS after", "reduction", "TCR"):
             by_stage.add_column(column, justify="right")
         for key in [*sorted({s.stage for s in risky}), *sorted({s.domain for s in risky})]:

@@ -22,11 +22,26 @@ def classifier() -> PSDClassifier:
 
 
 def test_held_out_bench_vocabulary_is_in_no_lexicon():
+    from fresh import fresh_phrases
     from scenarios import held_out_phrases
 
     lexicon = LexiconDetector()
-    hits = {phrase: [f.text for f in lexicon.detect(phrase)] for phrase in held_out_phrases()}
+    hits = {phrase: [f.text for f in lexicon.detect(phrase)] for phrase in [*held_out_phrases(), *fresh_phrases()]}
     assert not {p: h for p, h in hits.items() if h}
+
+
+def test_fresh_bench_set_is_well_formed():
+    """Every fresh call validates against its tool's schema and holds each item it lists."""
+    import jsonschema
+    from fresh import fresh_scenarios
+
+    cases = fresh_scenarios()
+    assert len(cases) == 36 and len({s.id for s in cases}) == 36
+    for s in cases:
+        jsonschema.validate(s.args, s.schema)
+        text = str(s.args)
+        assert all(p.value in text for p in s.psd) and all(f in text for f in s.required_forms), s.id
+        assert all(p.value in s.task for p in s.psd if p.necessary), s.id
 
 
 @pytest.mark.parametrize(
