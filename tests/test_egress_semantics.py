@@ -158,6 +158,74 @@ def test_international_detectors(classifier, text, kind):
     assert any(f.kind == kind for f in classifier.classify_text(text)), classifier.classify_text(text)
 
 
+@pytest.mark.parametrize(
+    "text, span",
+    [
+        ("Anruf: Hilde Buchholz", "Hilde Buchholz"),  # names beyond one locale's list
+        ("ich bin Jörg Müller-Lüdenscheidt", "Jörg Müller-Lüdenscheidt"),
+        ("Wohnung in der Frankeallee 36-84", "Frankeallee 36-84"),  # a house-number range
+        ("Kaiserring 12, Mannheim", "Kaiserring 12"),
+        ("Call me on 670-217-4681x4538", "670-217-4681x4538"),  # unassigned area code, extension
+        ("text +1-699-814-3301 now", "+1-699-814-3301"),
+        ("call (555) 234-9876", "(555) 234-9876"),
+    ],
+)
+def test_detector_spans(classifier, text, span):
+    assert span in [f.text for f in classifier.classify_text(text)], classifier.classify_text(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Comparing 65-inch TV prices",  # an English gerund is no German "-ring" street
+        "during 2024 we shipped",
+        "the flat at 36",  # an uncapitalised word is no street name
+        "ids 123-456-7890-12",  # a longer digit chain is no phone number
+    ],
+)
+def test_no_finding(classifier, text):
+    assert classifier.classify_text(text) == []
+
+
+def test_english_function_words_are_no_given_names():
+    from webminim.egress.detectors import _first_names
+
+    names = _first_names()
+    assert {"Hilde", "Ellie", "Jochen", "Mary"} <= names and not {"The", "You", "And"} & names
+
+
+NOTES = {
+    "type": "object",
+    "properties": {
+        "service": {"type": "string"},
+        "customer_name": {"type": "string", "minimum_necessary": True},
+        "notes": {"type": "string"},
+    },
+    "required": ["service", "customer_name"],
+}
+
+
+@pytest.mark.parametrize(
+    ("notes", "task", "expected"),
+    [
+        # no finding, yet nothing the task asks for: the optional field goes
+        ("Please be gentle, I'm healing from skin grafts.", "Book a haircut under Dana Kim", None),
+        # the clause the task names stays, the rest goes
+        (
+            "Use the side door. Please be gentle, I'm healing from skin grafts.",
+            "Book a haircut, side door",
+            "Use the side door.",
+        ),
+        # no task: nothing to measure need against, a clean note stays
+        ("Please be gentle, I'm healing from skin grafts.", "", "Please be gentle, I'm healing from skin grafts."),
+    ],
+)
+def test_optional_free_text_keeps_only_what_the_task_needs(notes, task, expected):
+    args = {"service": "haircut", "customer_name": "Dana Kim", "notes": notes}
+    out = ToolMinimizer({"book": NOTES}).minimize("book", args, task=task).args
+    assert out.get("notes") == expected and out["service"] == "haircut" and out["customer_name"] == "Dana Kim"
+
+
 def test_german_address_generalizes_to_its_city():
     schema = {
         "type": "object",

@@ -220,6 +220,15 @@ def _windows(text: str) -> list[_Window]:
     return out
 
 
+# "(555) 234-9876", "+1-699-814-3301", "670-217-4681x4538": the NANP's written groups, with
+# separators, an optional country code and extension. The matcher (leniency VALID) rejects
+# numbers whose area code or exchange is unassigned, and made-up numbers are contacts too.
+_NANP_SHAPE = re.compile(
+    r"(?<![\w+.-])(?:\+?1[-.\s])?(?:\(\d{3}\)\s?|\d{3}[-.\s])\d{3}[-.\s]\d{4}"
+    r"(?:\s*(?:x|ext\.?)\s*\d{1,6})?(?![\w-])"
+)
+
+
 class PhoneDetector:
     """Phone numbers of any region: phonenumbers' PhoneNumberMatcher (leniency VALID).
 
@@ -262,6 +271,9 @@ class PhoneDetector:
                     found.append(Finding(Category.DI, "phone", start, start + len(raw), raw, self.name))
             if found and region == "US" and not self._intl.search(text):
                 break
+        for m in _NANP_SHAPE.finditer(text):  # written as a North American number: a phone, assigned or not
+            if not any(f.start < m.end() and m.start() < f.end for f in found):
+                found.append(_finding(Category.DI, "phone", m, self.name))
         return found
 
 
@@ -340,7 +352,7 @@ class IPAddressDetector:
 
 @cache
 def _first_names() -> frozenset[str]:
-    return frozenset(_lexicon("first_names.json")["terms"])
+    return frozenset(_lexicon("first_names.json")["terms"])  # see webminim.egress.first_names
 
 
 class NameDetector:
@@ -348,10 +360,10 @@ class NameDetector:
 
     name = "person_name"
     field_trigger = re.compile(r"name|patient|passenger|guest|attendee|contact", re.I)
-    trigger = re.compile(r"[A-Z][a-z]")
+    trigger = re.compile(r"[A-ZÀ-ÖØ-Þ][^\W\d_A-Z]")
     _honorific = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev)\.?\s+[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?")
     # a lookahead, so that "User Michael Johnson" still finds "Michael Johnson"
-    _pair = re.compile(r"(?=\b([A-Z][a-z]{2,}(?:\s+[A-Z]\.)?\s+[A-Z][a-zA-Z'-]+)\b)")
+    _pair = re.compile(r"(?=\b([A-ZÀ-ÖØ-Þ][^\W\d_A-Z]{2,}(?:\s+[A-Z]\.)?\s+[A-ZÀ-ÖØ-Þ][^\W\d_]*(?:['-][^\W\d_]+)*)\b)")
     _field = re.compile(
         r"(?:^|_)(?:name|full_?name|patient|passenger|guest|attendee|recipient_name|contact)(?:$|_)", re.I
     )
@@ -564,10 +576,12 @@ class EuropeanAddressDetector:
 
     name = "eu_street_address"
     trigger = re.compile(r"\d")
-    _W = r"[A-ZÄÖÜÉÈÁÍÓÚÑÇ][\wäöüßéèêëàâçáíóúñ'.-]*"
+    # capitalised even under re.I ("at Frankeallee 36" is no street); "-ring" after a vowel is
+    # an English gerund ("Comparing 65-inch TVs"), after a consonant a German ring road ("Kaiserring 3")
+    _W = r"(?-i:[A-ZÄÖÜÉÈÁÍÓÚÑÇ])[\wäöüßéèêëàâçáíóúñ'.-]*"
     _rx = re.compile(
-        rf"\b{_W}(?:[ -]{_W})?(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|straat|laan|"
-        rf"gracht|plein|kade|steeg)\s+\d{{1,4}}\s?[a-zA-Z]?\b"
+        rf"\b{_W}(?:[ -]{_W})?(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|(?<![aeiouy])ring|damm|ufer|chaussee|"
+        rf"straat|laan|gracht|plein|kade|steeg)\s+\d{{1,4}}\s?[a-zA-Z]?(?:[-–/]\d{{1,4}}\b)?\b"
         rf"|\b(?:Calle|C/|Avenida|Avda\.|Av\.|Paseo|Plaza|Pza\.|Carrer|Camino|Ronda|Travesía|Via|Viale|Piazza|Corso|"
         rf"Largo|Vicolo|Rua)\s+(?:(?:de|del|de la|de los|de las|dei|della|di|do|da|dos)\s+)?{_W}(?:\s+{_W}){{0,3}},?"
         rf"\s*(?:n[º°o]\.?\s*)?\d{{1,4}}\b"

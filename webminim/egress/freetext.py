@@ -8,8 +8,9 @@ contacts go, "Schedule an interview with candidate James Griffith" stays. When n
 passes, an opening clause in which no detector found anything is kept rather than sending
 the (required) field empty: a message or an instruction opens with its request ("Plan a
 party." for "organise my birthday"); later clean clauses stay out, since an undetected
-contextual item ("my little girl is allergic to nuts") looks clean too. Fields without
-unnecessary PSD are never touched. Similarity is bounded: at most MAX_CLAUSES clauses per
+contextual item ("my little girl is allergic to nuts") looks clean too. A required field
+without unnecessary PSD is never touched; an optional one keeps only the clauses the task
+needs, found PSD or not (`needed_part`). Similarity is bounded: at most MAX_CLAUSES clauses per
 field are scored, the rest count as unneeded.
 
 An optional `ClauseJudge` (an LLM on an OpenAI-compatible endpoint, `webminim.egress.llm_judge`)
@@ -99,6 +100,18 @@ def minimize_text(
         keep = {0}  # a required message is not sent empty: its opening states the request
     kept = [text for index, text in enumerate(tagged) if index in keep]
     return " ".join(kept) if kept else REMOVED
+
+
+def needed_part(value: str, task: str) -> str | None:
+    """An optional free-text value cut to the clauses the task needs (untouched when it needs
+    them all, None when it needs none). A detector misses contextual items ("Needs step-free
+    access after a hip fracture"); an optional field is not the call's purpose, so what the
+    task does not ask for does not go out, found or not."""
+    spans = clauses(value)
+    keep = [value[s:e].strip() for index, (s, e) in enumerate(spans) if _needed(value[s:e], task, index)]
+    if len(keep) == len(spans):
+        return value
+    return " ".join(keep) or None
 
 
 def _asked(judge: ClauseJudge, tagged: Sequence[str], task: str) -> set[int]:

@@ -33,7 +33,7 @@ from typing import Any, Literal
 from webminim.egress import deadline, paths
 from webminim.egress.classifier import DEFAULT_BUDGET_MS, MAX_DEPTH, MAX_LEAVES, PSDClassifier, leaves
 from webminim.egress.detectors import Finding
-from webminim.egress.freetext import ClauseJudge
+from webminim.egress.freetext import ClauseJudge, needed_part
 from webminim.egress.handlers import CALENDAR_TITLE, Handler, profile_of, tool_type
 from webminim.egress.matching import names_any
 from webminim.egress.rewrite import Operation, apply_all, generalize, synthetic
@@ -360,7 +360,31 @@ class ToolMinimizer:
             operations.append(op)
             for f in unnecessary:
                 actions[id(f)] = {"remove": "removed", "redact": "redacted"}.get(op.op, op.op + "d")
+        operations.extend(self._unneeded_notes(values, set(by_path), schema, handler))
         return operations, actions
+
+    @staticmethod
+    def _unneeded_notes(
+        values: Mapping[str, str], found_in: set[str], schema: ToolSchema, handler: Handler
+    ) -> list[Operation]:
+        """Optional free-text fields (notes, comments, requests) without a finding: cut to
+        the clauses the task needs, removed when it needs none. Without a task there is
+        nothing to measure need against: only found PSD goes."""
+        out: list[Operation] = []
+        if not handler.task.strip():
+            return out
+        for path, value in values.items():
+            spec = schema.field(path)
+            if path in found_in or spec is None or spec.required or spec.type != "string":
+                continue
+            if not profile_of(spec, path).free_text:
+                continue
+            part = needed_part(value, handler.task)
+            if part is None:
+                out.append(Operation("remove", path, reason="optional free text the task does not need"))
+            elif part != value:
+                out.append(Operation("redact", path, part, reason="optional free text cut to what the task needs"))
+        return out
 
     def _operation(
         self,
