@@ -36,6 +36,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fresh import fresh_scenarios  # noqa: E402
+from fresh_b import fresh_b_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -242,7 +243,8 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh": (fresh_scenarios(), "FRESH templates and vocabulary (held out: written before any measurement)"),
+        "fresh B": (fresh_b_scenarios(), "FRESH set B (held out: written before any measurement on it)"),
+        "fresh A": (fresh_scenarios(), "fresh set A (steered the 2026-12-02 egress changes)"),
         "held": (scenarios(half="held"), "held-out vocabulary half (its templates have steered rules)"),
         "seen": (scenarios(half="seen"), "seen vocabulary half (in the lexicons)"),
     }

@@ -23,19 +23,23 @@ def classifier() -> PSDClassifier:
 
 def test_held_out_bench_vocabulary_is_in_no_lexicon():
     from fresh import fresh_phrases
+    from fresh_b import fresh_b_phrases
     from scenarios import held_out_phrases
 
     lexicon = LexiconDetector()
-    hits = {phrase: [f.text for f in lexicon.detect(phrase)] for phrase in [*held_out_phrases(), *fresh_phrases()]}
+    phrases = [*held_out_phrases(), *fresh_phrases(), *fresh_b_phrases()]
+    hits = {phrase: [f.text for f in lexicon.detect(phrase)] for phrase in phrases}
     assert not {p: h for p, h in hits.items() if h}
 
 
-def test_fresh_bench_set_is_well_formed():
+@pytest.mark.parametrize("module", ["fresh", "fresh_b"])
+def test_fresh_bench_set_is_well_formed(module):
     """Every fresh call validates against its tool's schema and holds each item it lists."""
-    import jsonschema
-    from fresh import fresh_scenarios
+    import importlib
 
-    cases = fresh_scenarios()
+    import jsonschema
+
+    cases = getattr(importlib.import_module(module), f"{module}_scenarios")()
     assert len(cases) == 36 and len({s.id for s in cases}) == 36
     for s in cases:
         jsonschema.validate(s.args, s.schema)
