@@ -230,6 +230,43 @@ def test_optional_free_text_keeps_only_what_the_task_needs(notes, task, expected
     assert out.get("notes") == expected and out["service"] == "haircut" and out["customer_name"] == "Dana Kim"
 
 
+CLAIM = {
+    "type": "object",
+    "properties": {"policy": {"type": "string"}, "description": {"type": "string"}},
+    "required": ["policy", "description"],
+}
+
+
+@pytest.mark.parametrize(
+    ("description", "task", "expected"),
+    [
+        # nothing found, a sentence the task does not ask for: it stays home
+        (
+            "Hail dented the roof of my car. I was driving back from my iron drip at the day unit.",
+            "File a claim for the hail damage to my car",
+            "Hail dented the roof of my car.",
+        ),
+        # a sentence holding an item the task names is needed, the one after it is not
+        (
+            "Reply to ann@example.org that it is paid. Do not mention that layoffs are planned.",
+            "Reply to ann@example.org that invoice 7 is paid",
+            "Reply to ann@example.org that it is paid.",
+        ),
+        # a semicolon joins one thought: the sentence the task needs keeps its second half
+        (
+            "The user wants a recipe; I should search for vegetarian lasagna.",
+            "Find a recipe",
+            "The user wants a recipe; I should search for vegetarian lasagna.",
+        ),
+        # nothing the task asks for: a required field keeps its opening sentence
+        ("Please call back. It is urgent.", "Sort out the roof", "Please call back."),
+    ],
+)
+def test_required_free_text_keeps_the_sentences_the_task_needs(description, task, expected):
+    out = ToolMinimizer({"claim": CLAIM}).minimize("claim", {"policy": "P-1", "description": description}, task=task)
+    assert out.args == {"policy": "P-1", "description": expected}
+
+
 def test_german_address_generalizes_to_its_city():
     schema = {
         "type": "object",

@@ -8,15 +8,16 @@ contacts go, "Schedule an interview with candidate James Griffith" stays. When n
 passes, an opening clause in which no detector found anything is kept rather than sending
 the (required) field empty: a message or an instruction opens with its request ("Plan a
 party." for "organise my birthday"); later clean clauses stay out, since an undetected
-contextual item ("my little girl is allergic to nuts") looks clean too. A required field
-without unnecessary PSD is never touched; an optional one keeps only the clauses the task
-needs, found PSD or not (`needed_part`). Similarity is bounded: at most MAX_CLAUSES clauses per
-field are scored, the rest count as unneeded.
+contextual item ("my little girl is allergic to nuts") looks clean too. A field in which
+no detector found anything is cut by sentences when a task is given (`needed_part`): an
+optional one goes when the task needs none of it, a required one keeps its opening.
+Similarity is bounded: at most MAX_CLAUSES clauses per field are scored, the rest count as
+unneeded.
 
 An optional `ClauseJudge` (an LLM on an OpenAI-compatible endpoint, `webminim.egress.llm_judge`)
-may add clauses the local test missed ("Yearly earnings $84,000" for "estimate my refund"). It sees the
-clauses with every unnecessary item already tagged, can only widen what is kept (tags stay),
-and when it fails the local decision stands.
+may add clauses the local test missed ("Yearly earnings $84,000" for "estimate my refund").
+It sees the clauses with every unnecessary item already tagged, can only widen what is kept
+(tags stay), and when it fails the local decision stands.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ MAX_CLAUSES = 24
 SIMILARITY = 0.8  # static-MiniLM cosine at which a clause counts as being about the task (strict)
 REMOVED = "[details removed]"
 _BOUNDARY = re.compile(r"(?<=[.!?;\n])\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 class ClauseJudge(Protocol):
@@ -50,10 +52,10 @@ def _tag(kind: str) -> str:
     return tag_for(kind)
 
 
-def clauses(text: str) -> list[tuple[int, int]]:
+def clauses(text: str, boundary: re.Pattern[str] = _BOUNDARY) -> list[tuple[int, int]]:
     """Clause spans: sentences and semicolon / dash / newline-separated parts."""
     spans, start = [], 0
-    for m in _BOUNDARY.finditer(text):
+    for m in boundary.finditer(text):
         if m.start() > start:
             spans.append((start, m.start()))
         start = m.end()
@@ -102,16 +104,28 @@ def minimize_text(
     return " ".join(kept) if kept else REMOVED
 
 
-def needed_part(value: str, task: str) -> str | None:
-    """An optional free-text value cut to the clauses the task needs (untouched when it needs
-    them all, None when it needs none). A detector misses contextual items ("Needs step-free
-    access after a hip fracture"); an optional field is not the call's purpose, so what the
-    task does not ask for does not go out, found or not."""
-    spans = clauses(value)
-    keep = [value[s:e].strip() for index, (s, e) in enumerate(spans) if _needed(value[s:e], task, index)]
+def needed_part(value: str, task: str, *, required: bool = False, needed: Sequence[Finding] = ()) -> str | None:
+    """A free-text value with no unnecessary finding, cut to the sentences the task needs
+    (those about it, or holding one of the `needed` items): untouched when it needs them
+    all; when it needs none, None for an optional field and the opening sentence (the
+    request) for a required one. Detectors miss contextual items ("I was driving back from
+    my fortnightly blood transfusion" in a claim about hail damage); what the task does not
+    ask for does not go out, found or not. Whole sentences here: with nothing unnecessary
+    found, clauses joined by a semicolon are one thought ("The user wants a recipe; I
+    should search for vegetarian lasagna")."""
+    spans = clauses(value, _SENTENCE_END)
+    keep = [
+        index
+        for index, (s, e) in enumerate(spans)
+        if any(s <= f.start < e for f in needed) or _needed(value[s:e], task, index)
+    ]
     if len(keep) == len(spans):
         return value
-    return " ".join(keep) or None
+    if not keep:
+        if not required:
+            return None
+        keep = [0]
+    return " ".join(value[spans[i][0] : spans[i][1]].strip() for i in keep)
 
 
 def _asked(judge: ClauseJudge, tagged: Sequence[str], task: str) -> set[int]:

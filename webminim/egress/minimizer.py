@@ -360,30 +360,34 @@ class ToolMinimizer:
             operations.append(op)
             for f in unnecessary:
                 actions[id(f)] = {"remove": "removed", "redact": "redacted"}.get(op.op, op.op + "d")
-        operations.extend(self._unneeded_notes(values, set(by_path), schema, handler))
+        operations.extend(self._unneeded_sentences(values, by_path, schema, handler))
         return operations, actions
 
     @staticmethod
-    def _unneeded_notes(
-        values: Mapping[str, str], found_in: set[str], schema: ToolSchema, handler: Handler
+    def _unneeded_sentences(
+        values: Mapping[str, str],
+        by_path: Mapping[str, list[tuple[Finding, bool]]],
+        schema: ToolSchema,
+        handler: Handler,
     ) -> list[Operation]:
-        """Optional free-text fields (notes, comments, requests) without a finding: cut to
-        the clauses the task needs, removed when it needs none. Without a task there is
-        nothing to measure need against: only found PSD goes."""
+        """Free-text fields (notes, comments, messages) with no unnecessary finding: cut to
+        the sentences the task needs; an optional one goes when it needs none. Without a task
+        there is nothing to measure need against: only found PSD goes."""
         out: list[Operation] = []
         if not handler.task.strip():
             return out
         for path, value in values.items():
             spec = schema.field(path)
-            if path in found_in or spec is None or spec.required or spec.type != "string":
-                continue
+            found = by_path.get(path, [])
+            if any(not n for _, n in found) or spec is None or spec.type != "string":
+                continue  # unnecessary PSD: the clause-level rewrite above took the field
             if not profile_of(spec, path).free_text:
                 continue
-            part = needed_part(value, handler.task)
+            part = needed_part(value, handler.task, required=spec.required, needed=[f for f, _ in found])
             if part is None:
                 out.append(Operation("remove", path, reason="optional free text the task does not need"))
             elif part != value:
-                out.append(Operation("redact", path, part, reason="optional free text cut to what the task needs"))
+                out.append(Operation("redact", path, part, reason="free text cut to what the task needs"))
         return out
 
     def _operation(
