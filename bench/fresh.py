@@ -2,7 +2,7 @@
 
 STEERED since: its misses led to the 2026-12-02 egress changes (optional free text cut to
 what the task needs, the name dictionary, NANP-shaped phones, German streets); set B
-(`fresh_b.py`) is the held-out one now.
+(`fresh_b.py`, then `fresh_c.py`) took over as the held-out one.
 
 Written on 2026-12-02, after the last rule change and before any measurement on it, because
 the templates of `scenarios.py` have steered rules (both of its vocabulary halves share

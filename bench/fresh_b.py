@@ -1,4 +1,7 @@
-"""A second fresh held-out egress set (B): new templates, tools, phrases and locales.
+"""A second fresh egress set (B): new templates, tools, phrases and locales.
+
+STEERED since: its misses led to cutting clean free text by sentences (2026-12-02); set C
+(`fresh_c.py`) is the held-out one now.
 
 Written on 2026-12-02 after set A (`fresh.py`) steered three changes, before any
 measurement on it. Twelve templates on eleven tools (eight not in the other sets), three
