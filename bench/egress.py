@@ -22,6 +22,7 @@ import copy
 import html
 import json
 import logging
+import re
 import statistics
 import sys
 import time
@@ -129,12 +130,32 @@ def _present(args: dict[str, Any] | None, value: str) -> bool:
     return args is not None and escaped in json.dumps(args, ensure_ascii=False).lower()
 
 
+_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+
+
+def clean_sentences(s: Scenario) -> list[str]:
+    """The sentences of the call's string arguments that hold no ground-truth PSD item: the
+    content that minimization should leave alone (a cover letter's "I bring three years of
+    agency work"); what a rule that cuts unneeded sentences costs beyond TCR."""
+    out = []
+    for leaf in leaves(s.args):
+        if not isinstance(leaf.container[leaf.slot], str):
+            continue
+        for m in _SENTENCE.finditer(leaf.container[leaf.slot]):
+            sentence = m.group(0).strip()
+            if len(sentence.split()) >= 3 and not any(p.value in sentence for p in s.psd):
+                out.append(sentence)
+    return out
+
+
 def score(method: Method, cases: list[Scenario]) -> dict[str, float]:
     """TCR by items: schema-valid, every required form and every item marked necessary kept."""
     per, pcs, dms, tcr = [], [], [], []
-    needed = kept = 0
+    needed = kept = clean = clean_kept = 0
     for s in cases:
         out = method(s)
+        sentences = clean_sentences(s)
+        clean, clean_kept = clean + len(sentences), clean_kept + sum(_present(out, x) for x in sentences)
         remaining = [p for p in s.psd if _present(out, p.value)]
         per.append(float(any(not p.necessary for p in remaining)))
         pcs.append(sum(SENSITIVITY[Category(p.category)] * 1.0 for p in remaining if not p.necessary))
@@ -151,6 +172,7 @@ def score(method: Method, cases: list[Scenario]) -> dict[str, float]:
         "dms": statistics.mean(dms),
         "tcr": statistics.mean(tcr),
         "items_kept": kept / needed if needed else 1.0,
+        "clean_kept": clean_kept / clean if clean else 1.0,
     }
 
 
@@ -256,7 +278,8 @@ def main() -> None:
             for s in cases:
                 cold += latency(lambda s=s: webminim(s), 1)
         table = Table(title=f"{title}: {len(risky)} over-sharing calls")
-        for column in ("method", "PER ↓", "PCS ↓", "PCS red. ↑", "DMS ↑", "TCR (calls) ↑", "necessary items kept"):
+        columns = ("method", "PER ↓", "PCS ↓", "PCS red. ↑", "DMS ↑", "TCR (calls) ↑", "necessary items kept")
+        for column in (*columns, "clean sentences kept"):
             table.add_column(column, justify="right")
         base = score(no_mitigation, risky)["pcs"]
         for name, method in methods.items():
@@ -269,6 +292,7 @@ def main() -> None:
                 f"{m['dms']:.1%}",
                 f"{m['tcr']:.1%}",
                 f"{m['items_kept']:.1%}",
+                f"{m['clean_kept']:.1%}",
             )
         console.print(table)
         by_stage = Table(title=f"webminim by stage and domain ({half})")
