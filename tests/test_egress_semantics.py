@@ -231,6 +231,19 @@ def test_optional_free_text_keeps_only_what_the_task_needs(notes, task, expected
     assert out.get("notes") == expected and out["service"] == "haircut" and out["customer_name"] == "Dana Kim"
 
 
+def test_a_field_cut_without_a_finding_says_why_in_the_result():
+    args = {
+        "service": "haircut",
+        "customer_name": "Dana Kim",
+        "notes": "Please be gentle, I'm healing from skin grafts.",
+    }
+    out = ToolMinimizer({"book": NOTES}).minimize("book", args, task="Book a haircut under Dana Kim").to_json()
+    assert out["items"] == [] or all(i["path"] != "/notes" for i in out["items"])
+    assert out["operations"] == [
+        {"op": "remove", "path": "/notes", "reason": "optional free text the task does not need"}
+    ]
+
+
 CLAIM = {
     "type": "object",
     "properties": {"policy": {"type": "string"}, "description": {"type": "string"}},

@@ -300,7 +300,7 @@ def minimize_call(
         bool, typer.Option("--allow-remote-judge", help="Accept an --llm-url off this machine (it sees free text).")
     ] = False,
 ) -> None:
-    """Minimize one tool call: prints {"args", "cost_before", "cost_after", "items"}."""
+    """Minimize one tool call: prints {"args", "cost_before", "cost_after", "items", "operations"}."""
     from webminim.egress import ToolMinimizer
 
     schema_text = schema

@@ -101,12 +101,15 @@ class MinimizeResult:
     elapsed_ms: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI contract: {"args", "cost_before", "cost_after", "items"}."""
+        """The CLI contract: {"args", "cost_before", "cost_after", "items"}, plus "operations"
+        (op, path, reason): a field cut for a reason no item shows (an optional note the task
+        does not need) still says why it changed."""
         return {
             "args": self.args,
             "cost_before": round(self.cost_before, 3),
             "cost_after": round(self.cost_after, 3),
             "items": [i.to_json() for i in self.items],
+            "operations": [{"op": o.op, "path": o.path, "reason": o.reason} for o in self.operations],
         }
 
 
