@@ -173,6 +173,7 @@ def test_international_detectors(classifier, text, kind):
         ("Call me on 670-217-4681x4538", "670-217-4681x4538"),  # unassigned area code, extension
         ("text +1-699-814-3301 now", "+1-699-814-3301"),
         ("call (555) 234-9876", "(555) 234-9876"),
+        ("1 Gustave L. Levy Pl, New York", "1 Gustave L. Levy Pl"),  # a street named after a person
     ],
 )
 def test_detector_spans(classifier, text, span):

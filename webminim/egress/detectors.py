@@ -355,6 +355,9 @@ def _first_names() -> frozenset[str]:
     return frozenset(_lexicon("first_names.json")["terms"])  # see webminim.egress.first_names
 
 
+_HOUSE_NUMBER_BEFORE = re.compile(r"(?<![\d.,])\b\d{1,6}[A-Za-z]?\s+$")
+
+
 class NameDetector:
     """Person names: an honorific or a known first name followed by a capitalised surname."""
 
@@ -374,6 +377,8 @@ class NameDetector:
         for m in self._pair.finditer(text):
             check_deadline()  # a page of names is slow here: stop at the call's deadline
             first = m.group(1).split()[0]
+            if _HOUSE_NUMBER_BEFORE.search(text, 0, m.start(1)):
+                continue  # "1 Gustave L. Levy Pl": a street named after a person
             if first in names and not any(f.start <= m.start(1) < f.end for f in found):
                 found.append(_finding(Category.DI, "person_name", m, self.name, group=1))
         if not found and self._field.search(field) and _WHOLE_NAME.fullmatch(text.strip()):
@@ -399,7 +404,7 @@ class StreetAddressDetector:
     name = "street_address"
     trigger = re.compile(r"\d\s+[A-Z]")
     _prefilter = re.compile(
-        r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,3}\.?"
+        r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+(?:[A-Z][a-zA-Z'-]+|[A-Z]\.)){0,3}\.?"
         r"(?:,?\s+(?:Apt\.?|Suite|Unit|#)\s*\w+)?"
     )
     _street = frozenset(
