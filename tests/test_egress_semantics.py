@@ -292,6 +292,18 @@ def test_german_address_generalizes_to_its_city():
     assert out == {"location": "Berlin"}
 
 
+def test_items_say_what_happened_to_them_when_their_field_is_generalized():
+    schema = {"type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"]}
+    args = {"location": "Mount Sinai Hospital, 1 Gustave L. Levy Pl, New York, NY 10029"}
+    out = ToolMinimizer({"get_weather": schema}).minimize("get_weather", args, task="Weather where I am").to_json()
+    assert out["args"] == {"location": "New York, NY"}
+    assert {i["kind"]: i["action"] for i in out["items"]} == {
+        "medical_facility": "generalized",
+        "street_address": "generalized",  # needed or not, it is gone with the rest of the value
+        "zip": "generalized",
+    }
+
+
 def test_benign_everyday_calls_keep_required_arguments():
     from benign import BENIGN_SCHEMAS, benign_calls
 

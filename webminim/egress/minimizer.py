@@ -361,7 +361,10 @@ class ToolMinimizer:
             value = values.get(path, "")
             op = self._operation(path, value, spec, [f for f, _ in found], unnecessary, handler)
             operations.append(op)
-            for f in unnecessary:
+            # a redaction tags the unnecessary items only; any other operation rewrites the
+            # whole value, so a needed street inside a location cut to its city goes too
+            touched = unnecessary if op.op == "redact" else [f for f, _ in found]
+            for f in touched:
                 actions[id(f)] = {"remove": "removed", "redact": "redacted"}.get(op.op, op.op + "d")
         operations.extend(self._unneeded_sentences(values, by_path, schema, handler))
         return operations, actions
