@@ -15,10 +15,10 @@ commit and write a new one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from faker import Faker
+from fresh_common import Template, person, phrases, render
 from scenarios import PSD, SCHEMAS, S, Scenario, _schema
 
 LOCALES = ("en_US", "en_GB", "de_DE")
@@ -117,27 +117,11 @@ def _phrase(slot: str, variant: int) -> str:
 
 
 def fresh_phrases() -> list[str]:
-    """Every contextual phrase of the set (for the no-lexicon check)."""
-    return [phrase for options in FRESH_VOCAB.values() for phrase in options]
-
-
-def _who(fake: Faker) -> dict[str, str]:
-    first, last = fake.first_name(), fake.last_name()
-    return {
-        "name": f"{first} {last}",
-        "email": f"{first}.{last}@{fake.free_email_domain()}".lower().replace(" ", ""),
-        "phone": fake.phone_number(),
-        "street": fake.street_address().replace("\n", ", "),
-        "city": fake.city(),
-        "postcode": fake.postcode(),
-    }
-
-
-Template = Callable[[Faker, int, str], Scenario]
+    return phrases(FRESH_VOCAB)
 
 
 def support_ticket(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     product, order = ("Pulse 3 smartwatch", "Lumo desk lamp", "Aero kettle")[v], f"ORD-{fake.numerify('#####')}"
     return Scenario(
         sid,
@@ -164,7 +148,7 @@ def support_ticket(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def review(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     place, dish = ("Kobo Ramen", "The Olive Press", "Haus am See")[v], ("ramen", "risotto", "schnitzel")[v]
     return Scenario(
         sid,
@@ -223,7 +207,7 @@ def budget_delegation(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def recipe_reasoning(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh",
@@ -240,7 +224,7 @@ def recipe_reasoning(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def tv_reasoning(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh",
@@ -257,7 +241,7 @@ def tv_reasoning(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def team_message(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     channel, day = ("#design", "#platform", "#sales-emea")[v], ("Thursday", "Monday", "Friday")[v]
     return Scenario(
         sid,
@@ -276,7 +260,7 @@ def team_message(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def event_registration(fake: Faker, v: int, sid: str) -> Scenario:
-    p, contact = _who(fake), _who(fake)
+    p, contact = person(fake), person(fake)
     event = ("Data Summit", "Open Source Day", "Cloud Forum")[v]
     return Scenario(
         sid,
@@ -304,7 +288,7 @@ def event_registration(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def rental_application(fake: Faker, v: int, sid: str) -> Scenario:
-    p, old = _who(fake), _who(fake)
+    p, old = person(fake), person(fake)
     income, move_in = ("$5,200", "£3,100", "3.400 €")[v], ("2027-02-01", "2027-03-15", "2027-04-01")[v]
     flat = f"the flat at {old['street']}"
     return Scenario(
@@ -332,7 +316,7 @@ def rental_application(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def web_search(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh",
@@ -346,7 +330,7 @@ def web_search(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def thank_you_delegation(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh",
@@ -364,7 +348,7 @@ def thank_you_delegation(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def salon_booking(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     date = ("2027-01-12", "2027-01-19", "2027-01-26")[v]
     return Scenario(
         sid,
@@ -402,9 +386,4 @@ TEMPLATES: tuple[Template, ...] = (
 
 def fresh_scenarios(seed: int = 11) -> list[Scenario]:
     """Every template in every variant (3 locales): 36 over-sharing calls, deterministic."""
-    out: list[Scenario] = []
-    for v, locale in enumerate(LOCALES):
-        fake = Faker(locale)
-        fake.seed_instance(seed + v)
-        out.extend(template(fake, v, f"fresh-{template.__name__}-{locale}") for template in TEMPLATES)
-    return out
+    return render(TEMPLATES, LOCALES, seed, "fresh")

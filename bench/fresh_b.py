@@ -12,10 +12,10 @@ held out and a new one is written.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from faker import Faker
+from fresh_common import Template, person, phrases, render
 from scenarios import PSD, SCHEMAS, S, Scenario, _schema
 
 LOCALES = ("fr_FR", "en_AU", "es_ES")
@@ -106,23 +106,11 @@ def _phrase(slot: str, variant: int) -> str:
 
 
 def fresh_b_phrases() -> list[str]:
-    return [phrase for options in FRESH_B_VOCAB.values() for phrase in options]
-
-
-def _who(fake: Faker) -> dict[str, str]:
-    first, last = fake.first_name(), fake.last_name()
-    return {
-        "name": f"{first} {last}",
-        "email": f"{first}.{last}@{fake.free_email_domain()}".lower().replace(" ", ""),
-        "phone": fake.phone_number(),
-        "street": fake.street_address().replace("\n", ", "),
-        "city": fake.city(),
-        "postcode": fake.postcode(),
-    }
+    return phrases(FRESH_B_VOCAB)
 
 
 def insurance_claim(fake: Faker, v: int, sid: str) -> Scenario:
-    witness = _who(fake)
+    witness = person(fake)
     policy, day = f"P-{fake.numerify('######')}", ("2026-11-03", "2026-11-17", "2026-11-24")[v]
     return Scenario(
         sid,
@@ -148,7 +136,7 @@ def insurance_claim(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def late_text(fake: Faker, v: int, sid: str) -> Scenario:
-    friend = _who(fake)
+    friend = person(fake)
     first = friend["name"].split()[0]
     return Scenario(
         sid,
@@ -166,7 +154,7 @@ def late_text(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def profile_update(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh_b",
@@ -184,7 +172,7 @@ def profile_update(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def classes_delegation(fake: Faker, v: int, sid: str) -> Scenario:
-    p, partner = _who(fake), _who(fake)
+    p, partner = person(fake), person(fake)
     return Scenario(
         sid,
         "fresh_b",
@@ -202,7 +190,7 @@ def classes_delegation(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def packing_reasoning(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh_b",
@@ -219,7 +207,7 @@ def packing_reasoning(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def gift_order(fake: Faker, v: int, sid: str) -> Scenario:
-    sister = _who(fake)
+    sister = person(fake)
     item = ("scented candle set", "hiking water bottle", "illustrated cookbook")[v]
     return Scenario(
         sid,
@@ -239,7 +227,7 @@ def gift_order(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def tracker_task(fake: Faker, v: int, sid: str) -> Scenario:
-    landlord, lead = _who(fake), _who(fake)
+    landlord, lead = person(fake), person(fake)
     due = ("2027-03-01", "2027-04-15", "2027-05-30")[v]
     return Scenario(
         sid,
@@ -264,7 +252,7 @@ def tracker_task(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def taxi(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh_b",
@@ -296,7 +284,7 @@ def translation(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def library_search(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh_b",
@@ -310,7 +298,7 @@ def library_search(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def reply_delegation(fake: Faker, v: int, sid: str) -> Scenario:
-    client = _who(fake)
+    client = person(fake)
     invoice = f"INV-{fake.numerify('####')}"
     return Scenario(
         sid,
@@ -329,7 +317,7 @@ def reply_delegation(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def app_feedback(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh_b",
@@ -347,7 +335,6 @@ def app_feedback(fake: Faker, v: int, sid: str) -> Scenario:
     )
 
 
-Template = Callable[[Faker, int, str], Scenario]
 TEMPLATES: tuple[Template, ...] = (
     insurance_claim,
     late_text,
@@ -366,9 +353,4 @@ TEMPLATES: tuple[Template, ...] = (
 
 def fresh_b_scenarios(seed: int = 23) -> list[Scenario]:
     """Every template in every variant (3 locales): 36 over-sharing calls, deterministic."""
-    out: list[Scenario] = []
-    for v, locale in enumerate(LOCALES):
-        fake = Faker(locale)
-        fake.seed_instance(seed + v)
-        out.extend(template(fake, v, f"fresh_b-{template.__name__}-{locale}") for template in TEMPLATES)
-    return out
+    return render(TEMPLATES, LOCALES, seed, "fresh_b")

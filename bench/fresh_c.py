@@ -9,10 +9,10 @@ longer held out and a new one is written.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from faker import Faker
+from fresh_common import Template, person, phrases, render
 from scenarios import PSD, SCHEMAS, S, Scenario, _schema
 
 LOCALES = ("it_IT", "nl_NL", "en_CA")
@@ -99,24 +99,11 @@ def _phrase(slot: str, variant: int) -> str:
 
 
 def fresh_c_phrases() -> list[str]:
-    return [phrase for options in FRESH_C_VOCAB.values() for phrase in options]
-
-
-def _who(fake: Faker) -> dict[str, str]:
-    first, last = fake.first_name(), fake.last_name()
-    return {
-        "first": first,
-        "name": f"{first} {last}",
-        "email": f"{first}.{last}@{fake.free_email_domain()}".lower().replace(" ", ""),
-        "phone": fake.phone_number(),
-        "street": fake.street_address().replace("\n", ", "),
-        "city": fake.city(),
-        "postcode": fake.postcode(),
-    }
+    return phrases(FRESH_C_VOCAB)
 
 
 def meeting(fake: Faker, v: int, sid: str) -> Scenario:
-    a, b, late = _who(fake), _who(fake), _who(fake)
+    a, b, late = person(fake), person(fake), person(fake)
     return Scenario(
         sid,
         "fresh_c",
@@ -159,7 +146,7 @@ def bill(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def forum_reply(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     thread = fake.numerify("4###")
     return Scenario(
         sid,
@@ -195,7 +182,7 @@ def ink_delegation(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def dentist_reasoning(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh_c",
@@ -229,7 +216,7 @@ def itinerary_reasoning(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def job_application(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     born = fake.date_of_birth(minimum_age=22, maximum_age=40).strftime("%d/%m/%Y")
     return Scenario(
         sid,
@@ -257,7 +244,7 @@ def job_application(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def slides_email(fake: Faker, v: int, sid: str) -> Scenario:
-    to, cc = _who(fake), _who(fake)
+    to, cc = person(fake), person(fake)
     return Scenario(
         sid,
         "fresh_c",
@@ -291,7 +278,7 @@ def trip_rating(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def flight_search(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     origin, destination = ("Milan", "Amsterdam", "Toronto")[v], ("Lisbon", "Seville", "Vancouver")[v]
     flyer = fake.bothify("FF-########")
     return Scenario(
@@ -307,7 +294,7 @@ def flight_search(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def school_event(fake: Faker, v: int, sid: str) -> Scenario:
-    child = _who(fake)
+    child = person(fake)
     school = ("Scuola Dante", "De Regenboog school", "Maple Grove School")[v]
     return Scenario(
         sid,
@@ -327,7 +314,7 @@ def school_event(fake: Faker, v: int, sid: str) -> Scenario:
 
 
 def rent_delegation(fake: Faker, v: int, sid: str) -> Scenario:
-    p = _who(fake)
+    p = person(fake)
     return Scenario(
         sid,
         "fresh_c",
@@ -344,7 +331,6 @@ def rent_delegation(fake: Faker, v: int, sid: str) -> Scenario:
     )
 
 
-Template = Callable[[Faker, int, str], Scenario]
 TEMPLATES: tuple[Template, ...] = (
     meeting,
     bill,
@@ -363,9 +349,4 @@ TEMPLATES: tuple[Template, ...] = (
 
 def fresh_c_scenarios(seed: int = 37) -> list[Scenario]:
     """Every template in every variant (3 locales): 36 over-sharing calls, deterministic."""
-    out: list[Scenario] = []
-    for v, locale in enumerate(LOCALES):
-        fake = Faker(locale)
-        fake.seed_instance(seed + v)
-        out.extend(template(fake, v, f"fresh_c-{template.__name__}-{locale}") for template in TEMPLATES)
-    return out
+    return render(TEMPLATES, LOCALES, seed, "fresh_c")
