@@ -282,6 +282,29 @@ def test_required_free_text_keeps_the_sentences_the_task_needs(description, task
     assert out.args == {"policy": "P-1", "description": expected}
 
 
+class _SecondSentence:
+    """A clause judge that asks for the second sentence and counts its calls."""
+
+    budget_ms = 50.0
+
+    def __init__(self) -> None:
+        self.asked: list[list[str]] = []
+
+    def needed(self, clauses, task):  # type: ignore[no-untyped-def]
+        self.asked.append(list(clauses))
+        return {1}
+
+
+def test_a_clause_judge_may_widen_a_sentence_cut():
+    judge = _SecondSentence()
+    description = "Hail dented the roof of my car. I was driving home from work. The garage is open."
+    out = ToolMinimizer({"claim": CLAIM}, clause_judge=judge).minimize(
+        "claim", {"policy": "P-1", "description": description}, task="File a claim for the hail damage to my car"
+    )
+    assert out.args["description"] == "Hail dented the roof of my car. I was driving home from work."
+    assert judge.asked == [["Hail dented the roof of my car.", "I was driving home from work.", "The garage is open."]]
+
+
 def test_german_address_generalizes_to_its_city():
     schema = {
         "type": "object",

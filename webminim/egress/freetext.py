@@ -104,7 +104,14 @@ def minimize_text(
     return " ".join(kept) if kept else REMOVED
 
 
-def needed_part(value: str, task: str, *, required: bool = False, needed: Sequence[Finding] = ()) -> str | None:
+def needed_part(
+    value: str,
+    task: str,
+    *,
+    required: bool = False,
+    needed: Sequence[Finding] = (),
+    judge: ClauseJudge | None = None,
+) -> str | None:
     """A free-text value with no unnecessary finding, cut to the sentences the task needs
     (those about it, or holding one of the `needed` items): untouched when it needs them
     all; when it needs none, None for an optional field and the opening sentence (the
@@ -112,20 +119,23 @@ def needed_part(value: str, task: str, *, required: bool = False, needed: Sequen
     my fortnightly blood transfusion" in a claim about hail damage); what the task does not
     ask for does not go out, found or not. Whole sentences here: with nothing unnecessary
     found, clauses joined by a semicolon are one thought ("The user wants a recipe; I
-    should search for vegetarian lasagna")."""
+    should search for vegetarian lasagna"). A `judge` may add sentences, as in
+    `minimize_text`."""
     spans = clauses(value, _SENTENCE_END)
-    keep = [
+    keep = {
         index
         for index, (s, e) in enumerate(spans)
         if any(s <= f.start < e for f in needed) or _needed(value[s:e], task, index)
-    ]
+    }
+    if judge is not None and len(keep) < len(spans):
+        keep |= _asked(judge, [value[s:e].strip() for s, e in spans[:MAX_CLAUSES]], task)
     if len(keep) == len(spans):
         return value
     if not keep:
         if not required:
             return None
-        keep = [0]
-    return " ".join(value[spans[i][0] : spans[i][1]].strip() for i in keep)
+        keep = {0}
+    return " ".join(value[spans[i][0] : spans[i][1]].strip() for i in sorted(keep))
 
 
 def _asked(judge: ClauseJudge, tagged: Sequence[str], task: str) -> set[int]:

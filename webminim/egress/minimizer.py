@@ -389,7 +389,8 @@ class ToolMinimizer:
                 continue  # unnecessary PSD: the clause-level rewrite above took the field
             if not profile_of(spec, path).free_text:
                 continue
-            part = needed_part(value, handler.task, required=spec.required, needed=[f for f, _ in found])
+            needed = [f for f, _ in found]
+            part = needed_part(value, handler.task, required=spec.required, needed=needed, judge=handler.judge)
             if part is None:
                 out.append(Operation("remove", path, reason="optional free text the task does not need"))
             elif part != value:
