@@ -50,8 +50,9 @@ rule above, a node that is removed is raised when one of these holds:
    picks the rows that hold it for their actions, unless every row of its group holds it.
    The task acts on the rows whose evidence reaches τ_row (5.0) and is within ROW_MARGIN
    (2.0) of the best row's: the model's 6 for a product whose name shares words with the
-   task's does not pull in that product's buttons when the task's own product scores 10. "Delete the email from
-   Dana" keeps the checkbox and icon-only trash button of Dana's row, not the others'.
+   task's does not pull in that product's buttons when the task's own product scores 10.
+   "Delete the email from Dana" keeps the checkbox and icon-only trash button of Dana's
+   row, not the others'.
    A task that reads (rule 7) reads the row: all of its prose, nested lists in its cells
    included (not the labels inside its controls, which stay the controls'), is abstracted
    — always A ("What is the office of Cara Stevens?" needs the "New York" every row
@@ -71,8 +72,9 @@ rule above, a node that is removed is raised when one of these holds:
    So is a control labelled by one verb that WordNet puts in a synset with a word of the
    task (`webminim.synonyms`: "Answer Jack's message" keeps the "Reply" link), and a control
    (button, link, menu item) labelled by at most ACT_WORDS words, each a task word or one
-   that icon sets list beside a task word, at least one the latter (`webminim.ui_words`: "Compose a message" keeps
-   "Draft", "Open my shopping cart" keeps "Trolley (3)"). Measured on the shipped model's
+   that icon sets list beside a task word, at least one the latter (`webminim.ui_words`:
+   "Compose a message" keeps "Draft", "Open my shopping cart" keeps "Trolley (3)").
+   Measured on the shipped model's
    validation split: Keep 8.9% → 9.4%, TISL 0.066 → 0.068, TCNP unchanged.
 4. Out-of-depth fallback. When the task asks for an action ("click", "press", "enter",
    "type", "select", "check", "submit", "delete", "open", …) and no control of the kind that

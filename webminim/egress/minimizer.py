@@ -383,11 +383,11 @@ class ToolMinimizer:
         if not handler.task.strip():
             return out
         for path, value in values.items():
-            spec = schema.field(path)
             found = by_path.get(path, [])
-            if any(not n for _, n in found) or spec is None or spec.type != "string":
+            if any(not n for _, n in found):
                 continue  # unnecessary PSD: the clause-level rewrite above took the field
-            if not profile_of(spec, path).free_text:
+            spec = schema.field(path)
+            if spec is None or spec.type != "string" or not profile_of(spec, path).free_text:
                 continue
             needed = [f for f, _ in found]
             part = needed_part(value, handler.task, required=spec.required, needed=needed, judge=handler.judge)
