@@ -13,7 +13,7 @@ from extractors.tree import TreeBuilder
 from webarena_env.corpus import plan
 from webarena_env.inject import KINDS, PLACEMENTS, Injection, parse_specs
 from webarena_env.pages import SITE_PAGES, THEMES, WORDING, PageSpec, wording
-from webarena_env.rubric import NECESSITY_RULES, Marks, Match, sensitivity
+from webarena_env.rubric import NECESSITY_RULES, Marks, Match, necessity, sensitivity
 from webarena_env.server import create_app, strip_labels, twofa_injection
 from webarena_env.tasks import TASK_TYPES, PageView, applicable, instances_for
 
@@ -162,12 +162,40 @@ def test_every_task_type_has_rules_and_paraphrases():
             True,
         ),
         (Match(control=("vote-up",), needs="dir:up"), Marks(control="vote-up"), {"dir:down"}, False),
+        # reading a comment needs its prose, not its vote button (nor the text inside it)
+        (
+            Match(region=("comment",), entity="within", prose=True),
+            Marks(region="comment", control="vote-up", entities=frozenset({"t1"})),
+            {"t1"},
+            False,
+        ),
+        (
+            Match(region=("comment",), entity="within", prose=True),
+            Marks(region="comment", field="body", entities=frozenset({"t1"})),
+            {"t1"},
+            True,
+        ),
         (Match(field=("otp-code",)), Marks(field="otp-code"), set(), True),
         (Match(region=("bookmarks",), entity="none"), Marks(region="bookmarks", entity="b1"), set(), False),
     ],
 )
 def test_rubric_matches(match, marks, targets, expected):
     assert match(marks, frozenset(targets)) is expected
+
+
+@pytest.mark.parametrize("task_type, region", [("read_comments", "comment"), ("read_reviews", "review")])
+def test_reading_a_region_needs_its_prose_not_its_controls(task_type, region):
+    b = TreeBuilder()
+    b.add("r", "RootWebArea", name="Post")
+    b.add("p", "paragraph", parent="r", name="Great pan, but the handle gets hot.")
+    b.add("v", "button", parent="r", name="Upvote comment")
+    tree = b.build()
+    within = frozenset({"t1"})
+    prose = Marks(region=region, field="body", entities=within)
+    control = Marks(region=region, control="vote-up", entities=within)
+    assert necessity(task_type, within, tree["p"], prose) == 10
+    assert necessity(task_type, within, tree["v"], control) == 5
+    assert necessity(task_type, frozenset({"t2"}), tree["v"], control) == 0  # another post's comment
 
 
 def test_sensitivity_defaults_and_structure():

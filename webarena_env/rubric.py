@@ -11,7 +11,10 @@ node the marks of its nearest marked DOM ancestors (`Marks`). This file is the w
 
     rule  = (score, Match(...))
     Match(control=..., field=..., region=..., entity="target" | "within" | "any" | "none",
-          needs="dir:up")
+          needs="dir:up", prose=True)
+
+A task that reads a region (comments, reviews) needs its prose; the controls inside it (vote,
+report, permalink, "Helpful") are context, n = 5: reading does not press them.
 """
 
 from __future__ import annotations
@@ -68,9 +71,12 @@ class Match:
     region: tuple[str, ...] = ()
     entity: str = "any"  # "target": nearest entity is a target; "within": any entity above is one
     needs: str = ""  # a pseudo-target the instance must carry (e.g. "dir:down")
+    prose: bool = False  # only what is read: not a control, nor the text inside one
 
     def __call__(self, marks: Marks, targets: frozenset[str]) -> bool:
         if self.control and marks.control not in self.control:
+            return False
+        if self.prose and marks.control:
             return False
         if self.field and marks.field not in self.field:
             return False
@@ -95,8 +101,8 @@ def fld(*names: str, entity: str = "any") -> Match:
     return Match(field=names, entity=entity)
 
 
-def reg(*names: str, entity: str = "any") -> Match:
-    return Match(region=names, entity=entity)
+def reg(*names: str, entity: str = "any", prose: bool = False) -> Match:
+    return Match(region=names, entity=entity, prose=prose)
 
 
 T, W = "target", "within"
@@ -119,7 +125,8 @@ NECESSITY_RULES: Mapping[str, tuple[tuple[int, Match], ...]] = {
     ),
     "view_cart": ((REQUIRED, ctl("cart-link")), (REQUIRED, reg("cart-summary")), (HELPFUL, reg("cart-item"))),
     "read_reviews": (
-        (REQUIRED, reg("review", entity=W)),
+        (REQUIRED, reg("review", entity=W, prose=True)),
+        (HELPFUL, reg("review", entity=W)),
         (REQUIRED, ctl("product-link", "reviews-link", entity=T)),
         (HELPFUL, fld("title", "rating", entity=T)),
     ),
@@ -144,7 +151,8 @@ NECESSITY_RULES: Mapping[str, tuple[tuple[int, Match], ...]] = {
         (HELPFUL, fld("meta", "author", "score", entity=T)),
     ),
     "read_comments": (
-        (REQUIRED, reg("comment", entity=W)),
+        (REQUIRED, reg("comment", entity=W, prose=True)),
+        (HELPFUL, reg("comment", entity=W)),
         (REQUIRED, ctl("comments-link", entity=T)),
         (HELPFUL, fld("title", entity=T)),
     ),
