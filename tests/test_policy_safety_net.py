@@ -15,8 +15,10 @@ from extractors.tree import TreeBuilder, UITree
 from webminim.errors import ConfigError
 from webminim.metrics import A, K, R
 from webminim.policy import (
+    FORM_CONTROLS,
     WHY_ANCHOR,
     WHY_FLOOR_CONTENT,
+    WHY_FORM,
     WHY_ICON_WORD,
     WHY_LABEL,
     WHY_NAME_LINE,
@@ -885,3 +887,44 @@ def test_rule2_a_title_the_task_names_picks_its_row_though_a_sidebar_repeats_it(
     votes = [i for i, n in enumerate(tree) if n.name == "Vote up" and n.interactive]
     assert actions[votes[0]] == K and why[votes[0]] == WHY_ROW
     assert actions[votes[1]] == R and actions[votes[2]] == R
+
+
+COMPOSE = """<html><body><form aria-label="Reply"><label for="to">To</label><input id="to" type="text">
+<label for="m">Message</label><textarea id="m"></textarea><button>Send now</button></form>
+<form role="search"><input type="search" aria-label="Search mail"><button>Search</button></form>
+<form><input aria-label="Vote" type="hidden"><button>Upvote</button></form></body></html>"""
+
+
+@pytest.mark.parametrize(
+    "task, kept, removed",
+    [
+        # a typing task: the form of the shown "To" field is filled and sent as one
+        ("Write a new email to Hector Potter about the rent", ["Message", "Send now"], ["Search", "Upvote"]),
+        # a choice alone fills no form; a search form is rule 9's
+        ("Click the envelope icon", [], ["Message", "Send now", "Search"]),
+    ],
+)
+def test_rule10_a_form_is_filled_and_sent_as_one(task: str, kept: list[str], removed: list[str]) -> None:
+    tree = tree_from_html(COMPOSE, url="http://mail.test/")
+    s_hat, n_hat = _scores(tree)
+    n_hat[_at(tree, "textbox", "To")] = 5.0  # the model keeps the field, not the rest of its form
+    n_hat[_at(tree, "searchbox", "Search mail")] = 5.0
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    for name in kept:
+        i = next(i for i, n in enumerate(tree) if n.interactive and n.name.strip() == name)
+        assert actions[i] == K and why[i] == WHY_FORM
+    for name in removed:
+        assert actions[next(i for i, n in enumerate(tree) if n.interactive and n.name.strip() == name)] == R
+
+
+def test_rule10_a_large_form_is_not_one_act() -> None:
+    fields = "".join(
+        f'<label for="f{i}">Setting {i}</label><input id="f{i}" type="text">' for i in range(FORM_CONTROLS)
+    )
+    tree = tree_from_html(f"<html><body><form>{fields}<button>Save</button></form></body></html>", url="http://x.test/")
+    s_hat, n_hat = _scores(tree)
+    n_hat[_at(tree, "textbox", "Setting 0")] = 5.0
+    actions, _ = decide_explained(
+        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Type 3 into Setting 0")
+    )
+    assert actions[_at(tree, "button", "Save")] == R and actions[_at(tree, "textbox", "Setting 1")] == R

@@ -116,6 +116,13 @@ rule above, a node that is removed is raised when one of these holds:
    "anything about"), the page's search fields (a searchbox, or a field whose label or
    placeholder says "search") and the buttons of their search form are kept: "Look up
    printer drivers" names no control, yet the search box is how it is done.
+10. Forms. When the task types (an action verb of rule 4 that needs a field: "enter",
+   "write", "compose", …) and a control of a form is shown after the rules above, the
+   other controls of that form (not its lists' options) come along, when the form
+   holds a field and at most FORM_CONTROLS controls: a form is filled and sent as one
+   ("Write a new email to Hector" keeps the reply form's "To" by its n̂; its "Message" box
+   and "Send now" button, at n̂ ≈ 0 on a page unlike the training data, come with it). A
+   search form is rule 9's, unless the task looks something up.
 
 Two rules lower decisions. A row's repeated control ("Select", "Trash" in every row) is
 removed, with its text, when the row has text that identifies it and none of that text is
@@ -131,7 +138,7 @@ else the view would show its name as "…"; the text of an abstracted name stays
 A control shown as is also brings the short text inside it that its name does not repeat
 (the "▼" of a button labelled "Downvote"): UI wording, never a code or a run of digits.
 A raised node takes the decision its own ŝ gives: K when ŝ < τ_sens, else A (placeholders).
-They apply in the order 0 (short labels), 3, 2, 4, 6, 7, 8, 9, the control rule above, then 1,
+They apply in the order 0 (short labels), 3, 2, 4, 6, 7, 8, 9, 10, the control rule above, then 1,
 the text children, 0 (content labels) and the removal of unaimable row controls.
 The net never shows sensitive text raw and removes nothing but unaimable row controls; `decide_explained` says
 which rule raised which node. Everything is a pure function of the tree, the task and the
@@ -171,6 +178,7 @@ SECTION_ACTIONS = 8  # rule 2: actions kept per section whose heading the task n
 SECTION_REGIONS = 16  # rule 7: regions read per task, at most
 SEARCH_FORM_DEPTH = 4  # rule 9: how far up a search field's form may be
 OPTION_NODES = 60  # a kept list shows this many of its options, at most
+FORM_CONTROLS = 8  # rule 10: a form with more controls than this is a settings page, not one act
 ACT_WORDS = 2  # rule 3: a label of at most this many words may name an act in other words
 LINE_NODES = 8  # rule 8: a line (paragraph, list item) this small comes along with a name the task gives on it
 _LINES = frozenset({"paragraph", "listitem"})  # rule 8: what a line is
@@ -199,7 +207,7 @@ _CHOOSE = frozenset(
 VERBS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("click", "press", "tap", "hit", "push", "submit", "delete", "remove", "open", "add", "save",
                      "send", "reply", "archive", "buy", "login"), _PRESS),
-    **dict.fromkeys(("enter", "type", "fill", "input", "write", "search"), _FILL),
+    **dict.fromkeys(("enter", "type", "fill", "input", "write", "compose", "search"), _FILL),
     **dict.fromkeys(("select", "choose", "pick", "check", "uncheck", "tick", "toggle"), _CHOOSE),
     # finishing a step usually means filling its fields and pressing its button
     **dict.fromkeys(("complete", "finish", "verify", "confirm"), _PRESS | _FILL),
@@ -290,6 +298,7 @@ WHY_NAME_LINE = "abstracted: on the line of a name the task gives"
 WHY_OPTION = "kept: a choice of a kept list"
 WHY_ROW_TEXT = "abstracted: text of a row the task reads"
 WHY_SEARCH = "kept: a search field, the task looks something up"
+WHY_FORM = "kept: a control of a form the task fills in, beside a shown one"
 # Rule 9: how a task asks to look something up ("Look up printer drivers", "Show me results for …").
 _SEARCHES = re.compile(
     r"\b(?:search|searches|searching|look up|look for|lookup|find|results? for|anything (?:about|on))\b"
@@ -362,6 +371,8 @@ class PageContext:
     parent: np.ndarray  # (N,) int64: the parent's index, or -1
     span: np.ndarray  # (N,) int64: the size of each node's subtree (nodes in document order: it is i..i+span)
     search_fields: np.ndarray  # (N,) bool: a search box, or a field whose label speaks of searching (rule 9)
+    form_of: np.ndarray  # (N,) int64: the nearest enclosing form, or -1 (rule 10)
+    fields: np.ndarray  # (N,) bool: an interactive field or choice (rule 10)
     raw_texts: tuple[str, ...]  # node names with their case (rule 8 matches names the task capitalizes)
 
     @classmethod
@@ -438,6 +449,8 @@ class PageContext:
             parent=parent,
             span=_spans(parent),
             search_fields=_search_controls(tree, texts, interactive, parent),
+            form_of=_forms_of(parent, [n.role for n in nodes]),
+            fields=interactive & np.array([n.role in _FILL | _CHOOSE for n in nodes], dtype=bool).reshape(size),
             raw_texts=tuple(n.name for n in nodes),
         )
 
@@ -581,6 +594,8 @@ def decide_explained(
             lift(page.search_fields, WHY_SEARCH)
         lift(context.names_inside, WHY_NAME_INSIDE, always_a)
         lift(_lines_of(page, context.named & ~page.interactive), WHY_NAME_LINE, always_a)
+        if "textbox" in context.kinds:  # the task types (a choice alone fills no form)
+            lift(_form_mates(context, actions != R), WHY_FORM)
     lift(_shown_inside(controls, actions), WHY_CONTROL)
     # a control whose text inside is abstracted is abstracted too: its name is that text
     for i in np.flatnonzero(_indices(controls, actions == A, len(actions)) & (actions == K)):
@@ -780,6 +795,28 @@ def _search_controls(tree: UITree, texts: tuple[str, ...], interactive: np.ndarr
             if interactive[i] and role == "button" and form_of(i) in forms:
                 out[i] = True
     return out
+
+
+def _forms_of(parent: np.ndarray, roles: list[str]) -> np.ndarray:
+    """Rule 10: each node's nearest `form` ancestor, or -1 (parents come before children)."""
+    out = np.full(len(roles), -1, dtype=np.int64)
+    for i, p in enumerate(parent):
+        if p >= 0:
+            out[i] = p if roles[p] == "form" else out[p]
+    return out
+
+
+def _form_mates(context: PolicyContext, shown: np.ndarray) -> np.ndarray:
+    """Rule 10: the controls of the small forms with a field, one of whose controls is shown."""
+    page = context.page
+    controls = page.interactive & ~page.options & (page.form_of >= 0)  # an option is its list's
+    size = len(shown)
+    counts = np.bincount(page.form_of[controls], minlength=size)
+    with_field = np.bincount(page.form_of[controls & page.fields], minlength=size) > 0
+    forms = with_field & (counts <= FORM_CONTROLS) & _indices(page.form_of, controls & shown, size)
+    if not context.searches:  # a search form is rule 9's
+        forms &= ~_indices(page.form_of, controls & page.search_fields & page.fields, size)
+    return controls & forms[np.maximum(page.form_of, 0)]
 
 
 def _reads(task: str) -> bool:
