@@ -17,6 +17,7 @@ from webminim.metrics import A, K, R
 from webminim.policy import (
     FORM_CONTROLS,
     WHY_ANCHOR,
+    WHY_CODE,
     WHY_FLOOR_CONTENT,
     WHY_FORM,
     WHY_ICON_WORD,
@@ -24,6 +25,7 @@ from webminim.policy import (
     WHY_NAME_LINE,
     WHY_OPTION,
     WHY_ROW,
+    WHY_SECTION,
     WHY_SECTION_ACTION,
     WHY_SYNONYM,
     PageContext,
@@ -928,3 +930,21 @@ def test_rule10_a_large_form_is_not_one_act() -> None:
         s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Type 3 into Setting 0")
     )
     assert actions[_at(tree, "button", "Save")] == R and actions[_at(tree, "textbox", "Setting 1")] == R
+
+
+def test_always_a_rules_abstract_what_the_model_kept_too() -> None:
+    """A fold model kept an injected mail preview at ŝ 2.2 under the heading the task reads:
+    rules 5 and 7 abstract such text whether the model removed it or kept it."""
+    tree = tree_from_html(
+        """<html><body><section><h2>New message from Laura</h2><p>Remain everything scientist how war.</p>
+        <p>Your login code is 825074</p></section></body></html>""",
+        url="http://x.test/",
+    )
+    s_hat, n_hat = np.full(len(tree), 2.2), np.full(len(tree), 6.0)  # the model keeps every node raw
+    task = "Summarize New message from Laura for me, and the code"
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(), PolicyContext.of(tree, task))
+    preview = _at(tree, "StaticText", "Remain everything scientist how war.")
+    code = _at(tree, "StaticText", "Your login code is 825074")
+    assert actions[preview] == A and why[preview] == WHY_SECTION
+    assert actions[code] == A and why[code] in (WHY_CODE, WHY_SECTION)
+    assert decide_explained(s_hat, n_hat, Thresholds(), None)[0][preview] == K  # without the net: as the model says

@@ -84,7 +84,7 @@ rule above, a node that is removed is raised when one of these holds:
 
 5. Codes the task asks for. When the task speaks of a code ("verification code", "2FA",
    "one-time", "passcode", "two-step"), a node whose text holds a verification code is
-   raised to A — always A, whatever ŝ says: the agent can type the code through its
+   abstracted — always A, whatever ŝ says, whether the model removed or kept it: the agent can type the code through its
    placeholder, and the code itself never leaves the device.
 
 6. A dialog's way out. The short-labelled buttons of a dialog ("Never", "Close", "Save
@@ -99,7 +99,9 @@ rule above, a node that is removed is raised when one of these holds:
    content word with the task ("Customer reviews"). The agent hands the user placeholders
    that are filled in locally. Always A, because on pages unlike its training data the
    model scores an injected "Login code — 825074" ŝ 3.4 (measured leave-one-family-out):
-   showing section text raw by ŝ let 2-6% of the secrets of two families out.
+   showing section text raw by ŝ let 2-6% of the secrets of two families out. Always A
+   whether the model removed the text or kept it: a fold model that kept an injected mail
+   preview at ŝ 2.2 in a section the task reads sent it raw.
    A heading is named through the text of its name too ("Reply: <the quoted subject>"), and
    a region, dialog, status or article the task names ("the Slack notification") or shares
    a content word with ("the Slack message") is read the same way: the text inside it (at
@@ -569,7 +571,13 @@ def decide_explained(
             actions[i] = to[i]
             reasons[int(i)] = why
 
-    always_a = np.full(len(actions), A, dtype=np.int8)  # rules 0 (content), 5, 7, 8: never shown raw
+    def abstract(mask: np.ndarray, why: str) -> None:
+        """Rules 5, 7, 8: never shown raw, whether the model removed the text or kept it."""
+        for i in np.flatnonzero(mask & (actions != A)):
+            actions[i] = A
+            reasons[int(i)] = why
+
+    always_a = np.full(len(actions), A, dtype=np.int8)  # rule 0 (content labels): abstracted when raised
 
     if context is not None and net:
         page = context.page
@@ -584,16 +592,16 @@ def decide_explained(
         lift(_section_actions(context), WHY_SECTION_ACTION)
         lift(_fallback(context, actions, s_hat < thresholds.tau_sens), WHY_FALLBACK)
         if context.wants_code:  # rule 5: typeable through its placeholder, never shown
-            lift(page.codes, WHY_CODE, always_a)
+            abstract(page.codes, WHY_CODE)
         lift(page.dialog_buttons, WHY_DIALOG)
         if context.reads:
-            lift(_sections(context), WHY_SECTION, always_a)
+            abstract(_sections(context), WHY_SECTION)
             # all the row's text: its prose, and its cells even when a grid makes them focusable
-            lift((page.prose | page.cells) & page.within(acting), WHY_ROW_TEXT, always_a)
+            abstract((page.prose | page.cells) & page.within(acting), WHY_ROW_TEXT)
         if context.searches:
             lift(page.search_fields, WHY_SEARCH)
-        lift(context.names_inside, WHY_NAME_INSIDE, always_a)
-        lift(_lines_of(page, context.named & ~page.interactive), WHY_NAME_LINE, always_a)
+        abstract(context.names_inside, WHY_NAME_INSIDE)
+        abstract(_lines_of(page, context.named & ~page.interactive), WHY_NAME_LINE)
         if "textbox" in context.kinds:  # the task types (a choice alone fills no form)
             lift(_form_mates(context, actions != R), WHY_FORM)
     lift(_shown_inside(controls, actions), WHY_CONTROL)
