@@ -892,7 +892,9 @@ def test_rule2_a_title_the_task_names_picks_its_row_though_a_sidebar_repeats_it(
 
 
 COMPOSE = """<html><body><form aria-label="Reply"><label for="to">To</label><input id="to" type="text">
-<label for="m">Message</label><textarea id="m"></textarea><button>Send now</button></form>
+<label for="m">Message</label><textarea id="m"></textarea><div role="toolbar" aria-label="Formatting">
+<button>B</button><button>I</button><button>U</button><button>Link</button><button>Emoji</button>
+<button>Attach</button><button>Quote</button></div><button>Send now</button></form>
 <form role="search"><input type="search" aria-label="Search mail"><button>Search</button></form>
 <form><input aria-label="Vote" type="hidden"><button>Upvote</button></form></body></html>"""
 
@@ -901,7 +903,8 @@ COMPOSE = """<html><body><form aria-label="Reply"><label for="to">To</label><inp
     "task, kept, removed",
     [
         # a typing task: the form of the shown "To" field is filled and sent as one
-        ("Write a new email to Hector Potter about the rent", ["Message", "Send now"], ["Search", "Upvote"]),
+        # (a toolbar's buttons are tools: neither counted nor kept)
+        ("Write a new email to Hector Potter about the rent", ["Message", "Send now"], ["Search", "Upvote", "Attach"]),
         # a choice alone fills no form; a search form is rule 9's
         ("Click the envelope icon", [], ["Message", "Send now", "Search"]),
     ],
@@ -917,6 +920,24 @@ def test_rule10_a_form_is_filled_and_sent_as_one(task: str, kept: list[str], rem
         assert actions[i] == K and why[i] == WHY_FORM
     for name in removed:
         assert actions[next(i for i, n in enumerate(tree) if n.interactive and n.name.strip() == name)] == R
+
+
+def test_rule10_the_one_form_of_a_page_is_where_a_typing_task_types() -> None:
+    tree = tree_from_html(COMPOSE, url="http://mail.test/")
+    s_hat, n_hat = _scores(tree)  # the model keeps nothing at all
+    n_hat[_at(tree, "searchbox", "Search mail")] = 5.0  # but the search box
+    task = "Write a new email to Robert Fuller about the budget review"
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    for role, name in (("textbox", "To"), ("textbox", "Message"), ("button", "Send now")):
+        assert actions[_at(tree, role, name)] == K and why[_at(tree, role, name)] == WHY_FORM
+    # two forms to type into: which one is not known, nothing is guessed
+    two = COMPOSE.replace(
+        "</body>", '<form><label for="n">Note</label><input id="n"><button>Add</button></form></body>'
+    )
+    tree = tree_from_html(two, url="http://mail.test/")
+    s_hat, n_hat = _scores(tree)
+    actions, _ = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    assert actions[_at(tree, "textbox", "To")] == R and actions[_at(tree, "button", "Add")] == R
 
 
 def test_rule10_a_large_form_is_not_one_act() -> None:

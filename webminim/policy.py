@@ -120,11 +120,14 @@ rule above, a node that is removed is raised when one of these holds:
    printer drivers" names no control, yet the search box is how it is done.
 10. Forms. When the task types (an action verb of rule 4 that needs a field: "enter",
    "write", "compose", …) and a control of a form is shown after the rules above, the
-   other controls of that form (not its lists' options) come along, when the form
+   other controls of that form (not its lists' options, nor the buttons of a toolbar or
+   menu inside it) come along, when the form
    holds a field and at most FORM_CONTROLS controls: a form is filled and sent as one
    ("Write a new email to Hector" keeps the reply form's "To" by its n̂; its "Message" box
-   and "Send now" button, at n̂ ≈ 0 on a page unlike the training data, come with it). A
-   search form is rule 9's, unless the task looks something up.
+   and "Send now" button, at n̂ ≈ 0 on a page unlike the training data, come with it). When
+   no control of such a form is shown and the page has exactly one small form with a text
+   box, that form is kept: a typing task on a page with one form to type into types there.
+   A search form is rule 9's, unless the task looks something up.
 
 Two rules lower decisions. A row's repeated control ("Select", "Trash" in every row) is
 removed, with its text, when the row has text that identifies it and none of that text is
@@ -375,6 +378,7 @@ class PageContext:
     search_fields: np.ndarray  # (N,) bool: a search box, or a field whose label speaks of searching (rule 9)
     form_of: np.ndarray  # (N,) int64: the nearest enclosing form, or -1 (rule 10)
     fields: np.ndarray  # (N,) bool: an interactive field or choice (rule 10)
+    textboxes: np.ndarray  # (N,) bool: an interactive text box (rule 10)
     raw_texts: tuple[str, ...]  # node names with their case (rule 8 matches names the task capitalizes)
 
     @classmethod
@@ -453,6 +457,7 @@ class PageContext:
             search_fields=_search_controls(tree, texts, interactive, parent),
             form_of=_forms_of(parent, [n.role for n in nodes]),
             fields=interactive & np.array([n.role in _FILL | _CHOOSE for n in nodes], dtype=bool).reshape(size),
+            textboxes=interactive & np.array([n.role == "textbox" for n in nodes], dtype=bool).reshape(size),
             raw_texts=tuple(n.name for n in nodes),
         )
 
@@ -805,12 +810,17 @@ def _search_controls(tree: UITree, texts: tuple[str, ...], interactive: np.ndarr
     return out
 
 
+_FORM_TOOLS = frozenset({"toolbar", "menu", "menubar"})  # rule 10: a form's tools, not its fields or buttons
+
+
 def _forms_of(parent: np.ndarray, roles: list[str]) -> np.ndarray:
-    """Rule 10: each node's nearest `form` ancestor, or -1 (parents come before children)."""
+    """Rule 10: each node's nearest `form` ancestor, or -1; -1 inside a toolbar or menu (a
+    compose form's "B" / "I" / "Attach" buttons are tools, not what the form is filled with).
+    Parents come before children."""
     out = np.full(len(roles), -1, dtype=np.int64)
     for i, p in enumerate(parent):
         if p >= 0:
-            out[i] = p if roles[p] == "form" else out[p]
+            out[i] = p if roles[p] == "form" else -1 if roles[p] in _FORM_TOOLS else out[p]
     return out
 
 
@@ -821,9 +831,14 @@ def _form_mates(context: PolicyContext, shown: np.ndarray) -> np.ndarray:
     size = len(shown)
     counts = np.bincount(page.form_of[controls], minlength=size)
     with_field = np.bincount(page.form_of[controls & page.fields], minlength=size) > 0
-    forms = with_field & (counts <= FORM_CONTROLS) & _indices(page.form_of, controls & shown, size)
+    small = with_field & (counts <= FORM_CONTROLS)
     if not context.searches:  # a search form is rule 9's
-        forms &= ~_indices(page.form_of, controls & page.search_fields & page.fields, size)
+        small &= ~_indices(page.form_of, controls & page.search_fields & page.fields, size)
+    forms = small & _indices(page.form_of, controls & shown, size)
+    if not forms.any():  # none of them shown: a page with one small form to type into is where to type
+        typed = small & _indices(page.form_of, controls & page.textboxes, size)
+        if typed.sum() == 1:
+            forms = typed
     return controls & forms[np.maximum(page.form_of, 0)]
 
 
