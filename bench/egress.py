@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from fresh import fresh_scenarios  # noqa: E402
 from fresh_b import fresh_b_scenarios  # noqa: E402
 from fresh_c import fresh_c_scenarios  # noqa: E402
+from fresh_d import fresh_d_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -266,7 +267,8 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh C": (fresh_c_scenarios(), "FRESH set C (held out: written before any measurement on it)"),
+        "fresh D": (fresh_d_scenarios(), "FRESH set D (held out: written before any measurement on it)"),
+        "fresh C": (fresh_c_scenarios(), "fresh set C (measured and read once; steered nothing)"),
         "fresh B": (fresh_b_scenarios(), "fresh set B (steered the 2026-12-02 egress changes)"),
         "fresh A": (fresh_scenarios(), "fresh set A (steered the 2026-12-02 egress changes)"),
         "held": (scenarios(half="held"), "held-out vocabulary half (its templates have steered rules)"),

@@ -25,15 +25,16 @@ def test_held_out_bench_vocabulary_is_in_no_lexicon():
     from fresh import fresh_phrases
     from fresh_b import fresh_b_phrases
     from fresh_c import fresh_c_phrases
+    from fresh_d import fresh_d_phrases
     from scenarios import held_out_phrases
 
     lexicon = LexiconDetector()
-    phrases = [*held_out_phrases(), *fresh_phrases(), *fresh_b_phrases(), *fresh_c_phrases()]
+    phrases = [*held_out_phrases(), *fresh_phrases(), *fresh_b_phrases(), *fresh_c_phrases(), *fresh_d_phrases()]
     hits = {phrase: [f.text for f in lexicon.detect(phrase)] for phrase in phrases}
     assert not {p: h for p, h in hits.items() if h}
 
 
-@pytest.mark.parametrize("module", ["fresh", "fresh_b", "fresh_c"])
+@pytest.mark.parametrize("module", ["fresh", "fresh_b", "fresh_c", "fresh_d"])
 def test_fresh_bench_set_is_well_formed(module):
     """Every fresh call validates against its tool's schema and holds each item it lists."""
     import importlib
