@@ -25,7 +25,6 @@ from webminim.policy import (
     WHY_NAME_LINE,
     WHY_OPTION,
     WHY_ROW,
-    WHY_SECTION,
     WHY_SECTION_ACTION,
     WHY_SYNONYM,
     PageContext,
@@ -953,9 +952,9 @@ def test_rule10_a_large_form_is_not_one_act() -> None:
     assert actions[_at(tree, "button", "Save")] == R and actions[_at(tree, "textbox", "Setting 1")] == R
 
 
-def test_always_a_rules_abstract_what_the_model_kept_too() -> None:
-    """A fold model kept an injected mail preview at ŝ 2.2 under the heading the task reads:
-    rules 5 and 7 abstract such text whether the model removed it or kept it."""
+def test_a_code_the_task_asks_for_is_abstracted_even_when_the_model_keeps_it() -> None:
+    """Rule 5 abstracts a verification code whether the model removed it or kept it raw;
+    a section's prose the model keeps stays as the model says (rule 7 raises only)."""
     tree = tree_from_html(
         """<html><body><section><h2>New message from Laura</h2><p>Remain everything scientist how war.</p>
         <p>Your login code is 825074</p></section></body></html>""",
@@ -964,8 +963,24 @@ def test_always_a_rules_abstract_what_the_model_kept_too() -> None:
     s_hat, n_hat = np.full(len(tree), 2.2), np.full(len(tree), 6.0)  # the model keeps every node raw
     task = "Summarize New message from Laura for me, and the code"
     actions, why = decide_explained(s_hat, n_hat, Thresholds(), PolicyContext.of(tree, task))
-    preview = _at(tree, "StaticText", "Remain everything scientist how war.")
     code = _at(tree, "StaticText", "Your login code is 825074")
-    assert actions[preview] == A and why[preview] == WHY_SECTION
-    assert actions[code] == A and why[code] in (WHY_CODE, WHY_SECTION)
-    assert decide_explained(s_hat, n_hat, Thresholds(), None)[0][preview] == K  # without the net: as the model says
+    assert actions[code] == A and why[code] == WHY_CODE
+    assert actions[_at(tree, "StaticText", "Remain everything scientist how war.")] == K
+    assert decide_explained(s_hat, n_hat, Thresholds(), None)[0][code] == K  # without the net: as the model says
+
+
+def test_a_read_rows_text_the_model_keeps_stays_raw() -> None:
+    """Comparing two prices needs the prices: rule 2's read-row text is abstracted when the
+    net raises it, not when the model keeps it (rule 5 alone abstracts what the model kept)."""
+    tree = tree_from_html(
+        """<html><body><table><tr><td>Compact Toaster</td><td>$39.99</td><td><button>Add</button></td></tr>
+        <tr><td>Foldable Bookshelf</td><td>$54.00</td><td><button>Add</button></td></tr></table></body></html>""",
+        url="http://shop.test/",
+    )
+    s_hat, n_hat = np.full(len(tree), 2.0), np.zeros(len(tree))
+    price = _at(tree, "StaticText", "$39.99")
+    n_hat[price] = 6.0  # the model keeps this price raw
+    task = "Which is cheaper, the Compact Toaster or the Foldable Bookshelf?"
+    actions, _ = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    assert actions[price] == K
+    assert actions[_at(tree, "StaticText", "$54.00")] != R  # the other row's price is shown too

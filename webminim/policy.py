@@ -99,9 +99,9 @@ rule above, a node that is removed is raised when one of these holds:
    content word with the task ("Customer reviews"). The agent hands the user placeholders
    that are filled in locally. Always A, because on pages unlike its training data the
    model scores an injected "Login code — 825074" ŝ 3.4 (measured leave-one-family-out):
-   showing section text raw by ŝ let 2-6% of the secrets of two families out. Always A
-   whether the model removed the text or kept it: a fold model that kept an injected mail
-   preview at ŝ 2.2 in a section the task reads sent it raw.
+   showing section text raw by ŝ let 2-6% of the secrets of two families out. Text the
+   model itself keeps stays as the model says (abstracting it too lost the prices a
+   "compare" task reads on theme B, in the whole episodes).
    A heading is named through the text of its name too ("Reply: <the quoted subject>"), and
    a region, dialog, status or article the task names ("the Slack notification") or shares
    a content word with ("the Slack message") is read the same way: the text inside it (at
@@ -577,12 +577,14 @@ def decide_explained(
             reasons[int(i)] = why
 
     def abstract(mask: np.ndarray, why: str) -> None:
-        """Rules 5, 7, 8: never shown raw, whether the model removed the text or kept it."""
+        """Rule 5: never shown raw, whether the model removed the code or kept it."""
         for i in np.flatnonzero(mask & (actions != A)):
             actions[i] = A
             reasons[int(i)] = why
 
-    always_a = np.full(len(actions), A, dtype=np.int8)  # rule 0 (content labels): abstracted when raised
+    # rules 0 (content labels), 2 (a read row's text), 7, 8: abstracted when raised; text the
+    # model keeps stays raw (comparing two prices needs the prices: measured in the episodes)
+    always_a = np.full(len(actions), A, dtype=np.int8)
 
     if context is not None and net:
         page = context.page
@@ -600,13 +602,13 @@ def decide_explained(
             abstract(page.codes, WHY_CODE)
         lift(page.dialog_buttons, WHY_DIALOG)
         if context.reads:
-            abstract(_sections(context), WHY_SECTION)
+            lift(_sections(context), WHY_SECTION, always_a)
             # all the row's text: its prose, and its cells even when a grid makes them focusable
-            abstract((page.prose | page.cells) & page.within(acting), WHY_ROW_TEXT)
+            lift((page.prose | page.cells) & page.within(acting), WHY_ROW_TEXT, always_a)
         if context.searches:
             lift(page.search_fields, WHY_SEARCH)
-        abstract(context.names_inside, WHY_NAME_INSIDE)
-        abstract(_lines_of(page, context.named & ~page.interactive), WHY_NAME_LINE)
+        lift(context.names_inside, WHY_NAME_INSIDE, always_a)
+        lift(_lines_of(page, context.named & ~page.interactive), WHY_NAME_LINE, always_a)
         if "textbox" in context.kinds:  # the task types (a choice alone fills no form)
             lift(_form_mates(context, actions != R), WHY_FORM)
     lift(_shown_inside(controls, actions), WHY_CONTROL)
