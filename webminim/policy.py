@@ -74,8 +74,8 @@ rule above, a node that is removed is raised when one of these holds:
    (button, link, menu item) labelled by at most ACT_WORDS words, each a task word or one
    that icon sets list beside a task word, at least one the latter (`webminim.ui_words`:
    "Compose a message" keeps "Draft", "Open my shopping cart" keeps "Trolley (3)").
-   Measured on the shipped model's
-   validation split: Keep 8.9% → 9.4%, TISL 0.066 → 0.068, TCNP unchanged.
+   Measured on the shipped model's validation split: Keep 8.9% → 9.4%, TISL 0.066 →
+   0.068, TCNP unchanged.
 4. Out-of-depth fallback. When the task asks for an action ("click", "press", "enter",
    "type", "select", "check", "submit", "delete", "open", …) and no control of the kind that
    action needs (buttons and links; fields; choices) would be kept at all, the controls of
@@ -84,8 +84,8 @@ rule above, a node that is removed is raised when one of these holds:
 
 5. Codes the task asks for. When the task speaks of a code ("verification code", "2FA",
    "one-time", "passcode", "two-step"), a node whose text holds a verification code is
-   abstracted — always A, whatever ŝ says, whether the model removed or kept it: the agent can type the code through its
-   placeholder, and the code itself never leaves the device.
+   abstracted — always A, whatever ŝ says, whether the model removed or kept it: the agent
+   can type the code through its placeholder, and the code itself never leaves the device.
 
 6. A dialog's way out. The short-labelled buttons of a dialog ("Never", "Close", "Save
    password") are kept: a dialog covers the page, and an agent that cannot see how to close
@@ -121,8 +121,8 @@ rule above, a node that is removed is raised when one of these holds:
 10. Forms. When the task types (an action verb of rule 4 that needs a field: "enter",
    "write", "compose", …) and a control of a form is shown after the rules above, the
    other controls of that form (not its lists' options, nor the buttons of a toolbar or
-   menu inside it) come along, when the form
-   holds a field and at most FORM_CONTROLS controls: a form is filled and sent as one
+   menu inside it) come along, when the form holds a field and at most FORM_CONTROLS
+   controls: a form is filled and sent as one
    ("Write a new email to Hector" keeps the reply form's "To" by its n̂; its "Message" box
    and "Send now" button, at n̂ ≈ 0 on a page unlike the training data, come with it). When
    no control of such a form is shown and the page has exactly one small form with a text
