@@ -19,7 +19,7 @@ from typing import Any
 
 from faker import Faker
 from fresh_common import Template, person, phrases, render
-from scenarios import PSD, SCHEMAS, S, Scenario, _schema
+from scenarios import PSD, S, Scenario, _schema, register_schemas
 
 LOCALES = ("en_US", "en_GB", "de_DE")
 
@@ -75,7 +75,7 @@ FRESH_SCHEMAS: dict[str, dict[str, Any]] = {
         "Book an appointment with a local business",
     ),
 }
-SCHEMAS.update(FRESH_SCHEMAS)  # Scenario.schema looks tools up there
+register_schemas(FRESH_SCHEMAS)  # Scenario.schema looks tools up there
 
 # Contextual phrases, three per slot (one per variant), in no lexicon.
 FRESH_VOCAB: dict[str, tuple[str, str, str]] = {

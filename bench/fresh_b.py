@@ -16,7 +16,7 @@ from typing import Any
 
 from faker import Faker
 from fresh_common import Template, person, phrases, render
-from scenarios import PSD, SCHEMAS, S, Scenario, _schema
+from scenarios import PSD, S, Scenario, _schema, register_schemas
 
 LOCALES = ("fr_FR", "en_AU", "es_ES")
 DATE = {**S, "format": "date"}
@@ -76,7 +76,7 @@ FRESH_B_SCHEMAS: dict[str, dict[str, Any]] = {
         "Search a shop for a gift and place it in the basket",
     ),
 }
-SCHEMAS.update(FRESH_B_SCHEMAS)  # Scenario.schema looks tools up there
+register_schemas(FRESH_B_SCHEMAS)  # Scenario.schema looks tools up there
 
 FRESH_B_VOCAB: dict[str, tuple[str, str, str]] = {
     "transfusion": ("my fortnightly blood transfusion", "a plasma exchange session", "my iron drip at the day unit"),

@@ -13,7 +13,7 @@ from typing import Any
 
 from faker import Faker
 from fresh_common import Template, person, phrases, render
-from scenarios import PSD, SCHEMAS, S, Scenario, _schema
+from scenarios import PSD, S, Scenario, _schema, register_schemas
 
 LOCALES = ("it_IT", "nl_NL", "en_CA")
 EMAIL = {**S, "format": "email"}
@@ -57,7 +57,7 @@ FRESH_C_SCHEMAS: dict[str, dict[str, Any]] = {
         "Rate a ride-hailing trip and its driver",
     ),
 }
-SCHEMAS.update(FRESH_C_SCHEMAS)  # Scenario.schema looks tools up there
+register_schemas(FRESH_C_SCHEMAS)  # Scenario.schema looks tools up there
 
 FRESH_C_VOCAB: dict[str, tuple[str, str, str]] = {
     "fog": ("her treatment fog", "his memory clinic appointment", "her hearing-aid fitting"),

@@ -13,13 +13,13 @@ from typing import Any
 
 from faker import Faker
 from fresh_common import Template, person, phrases, render
-from scenarios import PSD, SCHEMAS, S, Scenario, _schema
+from scenarios import PSD, S, Scenario, _schema, register_schemas
 
 LOCALES = ("pl_PL", "sv_SE", "pt_BR")
 EMAIL = {**S, "format": "email"}
 
 FRESH_D_SCHEMAS: dict[str, dict[str, Any]] = {
-    "book_table": _schema(
+    "reserve_table": _schema(
         {"restaurant": S, "party_size": {"type": "integer"}, "time": {**S, "format": "date-time"}, "requests": S},
         ["restaurant", "party_size", "time"],
         "Reserve a table at a restaurant",
@@ -54,13 +54,13 @@ FRESH_D_SCHEMAS: dict[str, dict[str, Any]] = {
         ["place", "rating", "text"],
         "Publish a public review of a local business",
     ),
-    "update_profile": _schema(
+    "edit_profile": _schema(
         {"display_name": S, "bio": S, "city": S, "birth_year": {"type": "integer"}},
         ["display_name"],
         "Update the user's public profile on a social network",
     ),
 }
-SCHEMAS.update(FRESH_D_SCHEMAS)  # Scenario.schema looks tools up there
+register_schemas(FRESH_D_SCHEMAS)  # Scenario.schema looks tools up there
 
 FRESH_D_VOCAB: dict[str, tuple[str, str, str]] = {
     "diet": (
@@ -141,7 +141,7 @@ def dinner(fake: Faker, v: int, sid: str) -> Scenario:
         "fresh_d",
         "tool_call",
         f"Book a table for 4 at {place} on 2027-03-05 at 19:30",
-        "book_table",
+        "reserve_table",
         {
             "restaurant": place,
             "party_size": 4,
@@ -288,7 +288,7 @@ def profile(fake: Faker, v: int, sid: str) -> Scenario:
         "fresh_d",
         "tool_call",
         f"Change my display name to {p['first']} and say I like hiking in my bio",
-        "update_profile",
+        "edit_profile",
         {
             "display_name": p["first"],
             "bio": f"I like hiking and bad puns. {_phrase('bio', v)}",

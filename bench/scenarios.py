@@ -146,7 +146,19 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "Schedule a job interview in the recruiting system",
     ),
 }
-SCHEMAS.update(BENIGN_SCHEMAS)
+
+
+def register_schemas(more: dict[str, dict[str, Any]]) -> None:
+    """Add a set's tools to SCHEMAS. A name already taken is an error: a later set that
+    reused one would silently re-schema every earlier call of that name (set D's
+    `book_table` once did so to the benign bookings)."""
+    taken = sorted(set(more) & set(SCHEMAS))
+    if taken:
+        raise ValueError(f"tool names already registered by another set: {', '.join(taken)}")
+    SCHEMAS.update(more)
+
+
+register_schemas(BENIGN_SCHEMAS)
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,22 @@ def test_fresh_bench_set_is_well_formed(module):
         assert all(p.value in s.task for p in s.psd if p.necessary), s.id
 
 
+def test_bench_sets_never_share_a_tool_name():
+    """A later set that reused a tool name re-schemed every earlier call of that name (set D's
+    `book_table` turned 30 benign bookings into rewrites)."""
+    import importlib
+
+    from benign import BENIGN_SCHEMAS
+    from scenarios import SCHEMAS, register_schemas
+
+    for module in ("fresh", "fresh_b", "fresh_c", "fresh_d"):  # each registers its tools
+        importlib.import_module(module)
+
+    assert BENIGN_SCHEMAS["book_table"] is SCHEMAS["book_table"]
+    with pytest.raises(ValueError, match="book_table"):
+        register_schemas({"book_table": {}})
+
+
 @pytest.mark.parametrize(
     "value, task, kind, expected",
     [
