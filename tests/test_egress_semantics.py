@@ -471,3 +471,52 @@ def test_an_optional_generic_field_of_a_salary_tool_goes():
     }
     out = ToolMinimizer({"convert": convert}).minimize("convert", {"to": "EUR", "amount": 120}, task="120 USD in EUR")
     assert out.args == {"to": "EUR", "amount": 120}
+
+
+@pytest.mark.parametrize(
+    "text, secret",
+    [
+        ("FYI my password is hunter2 if you need the box", "hunter2"),
+        ("PIN: 4821", "4821"),
+        ('use passcode "Tr0ub4dor&3"', "Tr0ub4dor&3"),
+        ("API key = sk-abc123XYZ", "sk-abc123XYZ"),
+        ("Password: LAQwD", "LAQwD"),
+        ("the password is expired", None),  # names no secret
+        ("reset my password please", None),
+        ("pin the message to the channel", None),
+    ],
+)
+def test_a_secret_written_out_is_a_credential(text, secret):
+    from webminim.egress.detectors import CredentialDetector
+
+    assert [f.text for f in CredentialDetector().detect(text)] == ([secret] if secret else [])
+
+
+def test_credentials_and_birth_fields_leave_unless_the_call_needs_them():
+    s = {"type": "string"}
+    minimizer = ToolMinimizer(
+        {
+            "login": {
+                "type": "object",
+                "properties": {"username": s, "password": s},
+                "required": ["username", "password"],
+            },
+            "post": {
+                "type": "object",
+                "properties": {"channel": s, "text": s, "api_key": s},
+                "required": ["channel", "text"],
+            },
+            "profile": {
+                "type": "object",
+                "properties": {"display_name": s, "bday_year": {"type": "integer"}},
+                "required": ["display_name"],
+            },
+        }
+    )
+    login = {"username": "riley", "password": "LAQwD"}
+    assert minimizer.minimize("login", login, task="Log in to the portal").args == login  # required: it goes
+    post = {"channel": "#ops", "text": "Deploy is done. My password is hunter2 if you need it.", "api_key": "sk-1a"}
+    out = minimizer.minimize("post", post, task="Tell #ops the deploy is done").args
+    assert "hunter2" not in str(out) and "api_key" not in out and "Deploy is done" in out["text"]
+    out = minimizer.minimize("profile", {"display_name": "Jo", "bday_year": 1990}, task="Rename me to Jo").args
+    assert out == {"display_name": "Jo"}

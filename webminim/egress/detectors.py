@@ -756,6 +756,27 @@ class AgeDetector:
         return found
 
 
+class CredentialDetector:
+    """A secret written out after what it is: "my password is hunter2", "PIN: 4821", "API key =
+    sk-…". The value must look like a secret (a digit, a symbol, or a capital after its first
+    letter): "the password is expired" names none. Only the value is the finding; a task that names it keeps it."""
+
+    name = "credential"
+    trigger = re.compile(r"pass|pin|otp|code|key|token|secret|kennwort|contrase|mot de", re.I)
+    _rx = re.compile(
+        r"\b(?:pass(?:word|wort|code|phrase)?|pwd?|pin(?: code| number)?|otp|one[- ]time (?:code|password)|"
+        r"(?:verification|security|login|sign[- ]in|2fa|mfa|auth(?:entication)?|access) code|"
+        r"api[ _-]?key|access[ _-]?token|auth[ _-]?token|secret(?: key)?|private key|kennwort|contraseña|"
+        r"mot de passe)\s*(?:is|was|=|:|-|ist|es|est)?\s*[\"'“‘]?"
+        r"(?P<value>(?=[^\s\"'”’]{0,63}(?:\d|[^\w\s\"'”’]))[^\s\"'”’]{3,64}(?<![.,;!?])"
+        r"|(?-i:(?=[A-Za-z][a-z]{0,62}[A-Z])(?=[A-Z]{0,63}[a-z])[A-Za-z]{4,64}))",
+        re.I,
+    )
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        return [_finding(Category.DI, "credential", m, self.name, group=1) for m in self._rx.finditer(text)]
+
+
 # -- lexicons ---------------------------------------------------------------------------------
 
 LEXICON_FILES = (
@@ -845,6 +866,7 @@ def default_detectors() -> list[Detector]:
         DateDetector(),
         ScheduleDetector(),
         AgeDetector(),
+        CredentialDetector(),
         LexiconDetector(),
     ]
 

@@ -66,7 +66,8 @@ _CUES: tuple[tuple[str, Category, frozenset[str], re.Pattern[str]], ...] = tuple
             (),
             r"\b(?:background ?checks?|criminal|convictions?|arrests?|police ?records?|immigration|visa ?status|"
             r"citizenship|nationality|gender|sex|marital ?status|ethnicity|race|sexual ?orientation|"
-            r"date ?of ?birth|birth ?date|birthday|dob|age|geburtsdatum|fecha ?de ?nacimiento|"
+            r"date ?of ?birth|birth ?(?:date|day|year|month|place)|year ?of ?birth|place ?of ?birth|birthday|bday|"
+            r"dob|age|geburtsdatum|geburtsjahr|fecha ?de ?nacimiento|"
             r"date ?de ?naissance|vorstrafen|antecedentes)\b",
         ),
         (
@@ -75,6 +76,14 @@ _CUES: tuple[tuple[str, Category, frozenset[str], re.Pattern[str]], ...] = tuple
             (),
             r"\b(?:religion|religious|faith|political|union ?membership|trade ?union|affiliations?|"
             r"family|spouse|children|dependents|relatives?)\b",
+        ),
+        (
+            "credentials",
+            Category.DI,
+            ("credential",),
+            r"\b(?:passwords?|passwd|pwd|passcodes?|pass ?phrase|pin ?(?:code|number)|one ?time ?(?:code|password)|"
+            r"otp|(?:verification|security|2fa|mfa|auth) ?codes?|cc ?csc|cvv|cvc|api ?keys?|access ?tokens?|"
+            r"auth ?tokens?|secret ?keys?|client ?secret|private ?keys?|kennwort|passwort|contrase[nñ]a)\b",
         ),
         (
             "third_party",

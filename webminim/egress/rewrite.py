@@ -42,6 +42,7 @@ TAGS: dict[str, str] = {
     "date": "[date]",
     "schedule": "[time]",
     "age": "[age]",
+    "credential": "[secret]",
     "medical_facility": "[medical facility]",
     "health": "[health detail]",
     "medication": "[medication]",
