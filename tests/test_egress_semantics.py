@@ -520,3 +520,14 @@ def test_credentials_and_birth_fields_leave_unless_the_call_needs_them():
     assert "hunter2" not in str(out) and "api_key" not in out and "Deploy is done" in out["text"]
     out = minimizer.minimize("profile", {"display_name": "Jo", "bday_year": 1990}, task="Rename me to Jo").args
     assert out == {"display_name": "Jo"}
+
+
+def test_a_needed_sentence_loses_the_parts_the_task_does_not_need():
+    from webminim.egress.freetext import needed_part
+
+    text = "Quick service and friendly staff, and the nurse was kind about my test results."
+    assert needed_part(text, "Review the clinic: say the staff were friendly", required=True) == (
+        "Quick service and friendly staff."
+    )
+    both = "Friendly staff, and the service was quick."  # every part is about the task: untouched
+    assert needed_part(both, "Say the staff were friendly and the service quick", required=True) == both

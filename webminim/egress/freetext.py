@@ -119,8 +119,9 @@ def needed_part(
     my fortnightly blood transfusion" in a claim about hail damage); what the task does not
     ask for does not go out, found or not. Whole sentences here: with nothing unnecessary
     found, clauses joined by a semicolon are one thought ("The user wants a recipe; I
-    should search for vegetarian lasagna"). A `judge` may add sentences, as in
-    `minimize_text`."""
+    should search for vegetarian lasagna"); a kept sentence loses only the parts after a
+    ", and" / ", but" / ":" / dash that the task does not need (`_needed_parts`). A `judge`
+    may add sentences, as in `minimize_text`."""
     spans = clauses(value, _SENTENCE_END)
     keep = {
         index
@@ -129,13 +130,30 @@ def needed_part(
     }
     if judge is not None and len(keep) < len(spans):
         keep |= _asked(judge, [value[s:e].strip() for s, e in spans[:MAX_CLAUSES]], task)
-    if len(keep) == len(spans):
-        return value
     if not keep:
         if not required:
             return None
         keep = {0}
-    return " ".join(value[spans[i][0] : spans[i][1]].strip() for i in sorted(keep))
+    parts = [_needed_parts(value[spans[i][0] : spans[i][1]].strip(), task) for i in sorted(keep)]
+    out = " ".join(parts)
+    return value if len(keep) == len(spans) and out == " ".join(value[s:e].strip() for s, e in spans) else out
+
+
+_PART = re.compile(r",\s+(?=(?:and|but|so|because|while|since|though|although|when)\s)|:\s+|\s+[—–]\s+")
+
+
+def _needed_parts(sentence: str, task: str) -> str:
+    """A needed sentence without the parts the task does not need ("Quick service, and the
+    nurse was kind about my test results" for a review that praises the service): only when
+    some part is needed by itself, else the whole sentence (the parts were needed together)."""
+    spans = clauses(sentence, _PART)
+    if len(spans) < 2:
+        return sentence
+    keep = [sentence[s:e].strip() for i, (s, e) in enumerate(spans) if _needed(sentence[s:e], task, i)]
+    if not keep or len(keep) == len(spans):
+        return sentence
+    text = ", ".join(part.removeprefix("and ").removeprefix("but ") for part in keep)
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _asked(judge: ClauseJudge, tagged: Sequence[str], task: str) -> set[int]:
