@@ -40,6 +40,7 @@ from fresh import fresh_scenarios  # noqa: E402
 from fresh_b import fresh_b_scenarios  # noqa: E402
 from fresh_c import fresh_c_scenarios  # noqa: E402
 from fresh_d import fresh_d_scenarios  # noqa: E402
+from fresh_e import fresh_e_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -267,7 +268,8 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh D": (fresh_d_scenarios(), "FRESH set D (held out: written before any measurement on it)"),
+        "fresh E": (fresh_e_scenarios(), "FRESH set E (held out: written before any measurement on it)"),
+        "fresh D": (fresh_d_scenarios(), "fresh set D (read; steered the third 2026-12-02 egress changes)"),
         "fresh C": (fresh_c_scenarios(), "fresh set C (measured and read once; steered nothing)"),
         "fresh B": (fresh_b_scenarios(), "fresh set B (steered the 2026-12-02 egress changes)"),
         "fresh A": (fresh_scenarios(), "fresh set A (steered the 2026-12-02 egress changes)"),
