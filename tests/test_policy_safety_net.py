@@ -451,6 +451,39 @@ def test_rule7_reviews_under_a_heading_the_task_shares_a_word_with() -> None:
     assert actions[_at(tree, "StaticText", "Other")] == R
 
 
+THREAD = (
+    "<main><article><h1>Bears at the lake</h1><p>Saw three.</p></article>"
+    + "".join(
+        f"<p><a href='/u/{who}'>{who}</a> 3 points</p><p>{body}</p>"
+        f"<form><button>Upvote comment</button><button>Report comment</button></form>"
+        for who, body in (("ohill", "Great post"), ("dana", "Thanks for this"))
+    )
+    + "<ul><li><a href='/f/1'>Trending: Bears at the lake</a><button>Save post</button></li>"
+    + "<li><a href='/f/2'>Cheap tents</a><button>Save post</button></li></ul></main>"
+)
+
+
+@pytest.mark.parametrize(
+    "task, read",
+    [
+        ('Read the comments on "Bears at the lake"', True),  # each row's "Upvote comment" says what it is
+        ('What did people comment on "Bears at the lake"?', True),
+        ('Read the post "Bears at the lake"', False),  # the rows that "Save post" are the sidebar's
+        ("Upvote ohill's comment", False),  # no reading: rule 2 picks the row to act on
+    ],
+)
+def test_rule7_rows_the_task_reads_by_what_their_controls_call_them(task: str, read: bool) -> None:
+    tree = tree_from_html(THREAD, url="http://site.test/")
+    s_hat, n_hat = _scores(tree)
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    if read:
+        for text in ("Great post", "Thanks for this"):
+            assert actions[_at(tree, "StaticText", text)] == A, text
+        assert actions[_at(tree, "link", "dana")] != R  # who said it comes along
+    else:
+        assert actions[_at(tree, "StaticText", "Thanks for this")] == R
+
+
 def test_rule7_a_heading_nested_in_a_section_is_part_of_it_a_sibling_heading_ends_it() -> None:
     """A profile card: its small "Digital Strategist" title, then the person's bigger name heading
     inside a wrapper; the card is the section. The next card's title, a sibling, ends it."""

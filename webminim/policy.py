@@ -107,7 +107,12 @@ rule above, a node that is removed is raised when one of these holds:
    a content word with ("the Slack message") is read the same way: the text inside it (at
    most SECTION_REGIONS regions). Replying and forwarding read what they answer. Reading
    raises prose only: the "Reply" inside a button is the button's label, and abstracting it
-   would abstract the button the agent needs.
+   would abstract the button the agent needs. Rows are read by what their own controls call
+   them, too: "Read the comments on …" reads the rows whose repeated controls share a
+   content word with the task (each comment's "Upvote comment"), their prose and their own
+   links (the author: who said it), at most SECTION_NODES nodes, unless rule 2 picked some
+   of those rows ("Read Dana's message" reads Dana's row, not every row with a "Delete
+   message"). Comments often sit outside the post's section, under no heading of their own.
 8. Names inside text. A text that holds a name the task gives (two or more capitalized words,
    or a quoted phrase: "Jessica Medina" in "Jessica Medina · jessica@x.org") is abstracted
    — always A: the view keeps the task's own words and places the rest in the vault. So is
@@ -302,6 +307,7 @@ WHY_NAME_INSIDE = "abstracted: holds a name the task gives"
 WHY_NAME_LINE = "abstracted: on the line of a name the task gives"
 WHY_OPTION = "kept: a choice of a kept list"
 WHY_ROW_TEXT = "abstracted: text of a row the task reads"
+WHY_ROWS_CALLED = "abstracted: text of a row whose controls name what the task reads"
 WHY_SEARCH = "kept: a search field, the task looks something up"
 WHY_FORM = "kept: a control of a form the task fills in, beside a shown one"
 # Rule 9: how a task asks to look something up ("Look up printer drivers", "Show me results for …").
@@ -605,6 +611,7 @@ def decide_explained(
             lift(_sections(context), WHY_SECTION, always_a)
             # all the row's text: its prose, and its cells even when a grid makes them focusable
             lift((page.prose | page.cells) & page.within(acting), WHY_ROW_TEXT, always_a)
+            lift(_rows_called(context, acting), WHY_ROWS_CALLED, always_a)
         if context.searches:
             lift(page.search_fields, WHY_SEARCH)
         lift(context.names_inside, WHY_NAME_INSIDE, always_a)
@@ -876,6 +883,27 @@ def _sections(context: PolicyContext) -> np.ndarray:
         # a long section's paragraphs first: what a summary reads, before its widgets' texts
         paragraphs = page.in_paragraph[texts]
         out[np.concatenate([texts[paragraphs], texts[~paragraphs]])[:SECTION_NODES]] = True
+    return out
+
+
+def _rows_called(context: PolicyContext, acting: np.ndarray) -> np.ndarray:
+    """Rule 7: rows the task reads by what their own controls call them ("Read the comments
+    on …": each comment's "Upvote comment"): the prose and the own links (an author's name)
+    of the rows whose repeated controls share a content word with the task, at most
+    SECTION_NODES nodes in page order. Not when rule 2 picked some of them: the task reads
+    those ("Read Dana's message" among rows with a "Delete message" each)."""
+    page = context.page
+    repeated = np.flatnonzero(page.ambiguous & page.interactive & (page.item_of >= 0))
+    calling = [i for i in repeated if words_of(page.texts[i]) & context.words]
+    rows = np.unique(page.item_of[calling])
+    if np.isin(rows, acting).any():
+        return np.zeros(len(page.roles), dtype=bool)
+    out = np.zeros(len(page.roles), dtype=bool)
+    if len(rows):
+        inside = page.within(rows) | np.isin(page.item_of, rows)  # bare repeated siblings too
+        # the prose, and the row's own links (an author's name: who said it)
+        texts = np.flatnonzero(inside & (page.prose | (page.action & ~page.ambiguous)))
+        out[texts[:SECTION_NODES]] = True
     return out
 
 
