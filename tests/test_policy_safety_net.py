@@ -856,6 +856,14 @@ def test_rule3_a_control_labelled_by_words_icon_sets_give_for_the_task(
     _assert_kept_for_task(tree, task, WHY_ICON_WORD, kept, removed)
 
 
+def test_rule3_a_tasks_new_asks_for_a_create_control() -> None:
+    tree = tree_from_html(
+        """<nav><a href="/c">+ Create</a> <a href="/s">Settings</a> <a href="/n">New folder</a></nav>""",
+        url="http://site.test/",
+    )
+    _assert_kept_for_task(tree, "Write a new email to Sam about the rent", WHY_ICON_WORD, ["+ Create"], ["Settings"])
+
+
 def test_rule3_icon_words_show_a_sensitive_control_only_abstracted() -> None:
     tree = tree_from_html(ICON_WORDS, url="http://site.test/")
     size = len(tree)
@@ -962,14 +970,16 @@ def test_rule10_the_one_form_of_a_page_is_where_a_typing_task_types() -> None:
     actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
     for role, name in (("textbox", "To"), ("textbox", "Message"), ("button", "Send now")):
         assert actions[_at(tree, role, name)] == K and why[_at(tree, role, name)] == WHY_FORM
-    # two forms to type into: which one is not known, nothing is guessed
+    # two forms to type into: which one is not known, nothing is guessed (an "Add" button
+    # would be kept by rule 3: icon sets give "add" beside the task's "new")
     two = COMPOSE.replace(
-        "</body>", '<form><label for="n">Note</label><input id="n"><button>Add</button></form></body>'
+        "</body>", '<form><label for="n">Note</label><input id="n"><button>Save</button></form></body>'
     )
     tree = tree_from_html(two, url="http://mail.test/")
     s_hat, n_hat = _scores(tree)
     actions, _ = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
-    assert actions[_at(tree, "textbox", "To")] == R and actions[_at(tree, "button", "Add")] == R
+    assert actions[_at(tree, "textbox", "To")] == R and actions[_at(tree, "button", "Save")] == R
+    assert actions[_at(tree, "textbox", "Note")] == R
 
 
 def test_rule10_a_large_form_is_not_one_act() -> None:
