@@ -134,9 +134,11 @@ def needed_part(
         if not required:
             return None
         keep = {0}
-    parts = [_needed_parts(value[spans[i][0] : spans[i][1]].strip(), task) for i in sorted(keep)]
-    out = " ".join(parts)
-    return value if len(keep) == len(spans) and out == " ".join(value[s:e].strip() for s, e in spans) else out
+    kept = [value[spans[i][0] : spans[i][1]].strip() for i in sorted(keep)]
+    parts = [_needed_parts(sentence, task) for sentence in kept]
+    if len(kept) == len(spans) and parts == kept:
+        return value  # nothing cut: the value as written, its own spacing included
+    return " ".join(parts)
 
 
 _PART = re.compile(r",\s+(?=(?:and|but|so|because|while|since|though|although|when)\s)|:\s+|\s+[—–]\s+")
