@@ -41,6 +41,7 @@ from fresh_b import fresh_b_scenarios  # noqa: E402
 from fresh_c import fresh_c_scenarios  # noqa: E402
 from fresh_d import fresh_d_scenarios  # noqa: E402
 from fresh_e import fresh_e_scenarios  # noqa: E402
+from fresh_f import fresh_f_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -268,7 +269,8 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh E": (fresh_e_scenarios(), "FRESH set E (held out: written before any measurement on it)"),
+        "fresh F": (fresh_f_scenarios(), "FRESH set F (held out: written before set E was read)"),
+        "fresh E": (fresh_e_scenarios(), "fresh set E (read; steered the fourth 2026-12-02 egress changes)"),
         "fresh D": (fresh_d_scenarios(), "fresh set D (read; steered the third 2026-12-02 egress changes)"),
         "fresh C": (fresh_c_scenarios(), "fresh set C (measured and read once; steered nothing)"),
         "fresh B": (fresh_b_scenarios(), "fresh set B (steered the 2026-12-02 egress changes)"),
