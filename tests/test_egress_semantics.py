@@ -534,3 +534,64 @@ def test_a_needed_sentence_loses_the_parts_the_task_does_not_need():
     )
     both = "Friendly staff, and the service was quick."  # every part is about the task: untouched
     assert needed_part(both, "Say the staff were friendly and the service quick", required=True) == both
+
+
+def test_a_number_in_a_phone_field_is_a_phone_whether_or_not_a_region_assigns_it():
+    s = {"type": "string"}
+    schema = {
+        "type": "object",
+        "properties": {"title": s, "contact_phone": s},
+        "required": ["title"],
+    }
+    minimizer = ToolMinimizer({"list": schema, "sms": {**schema, "required": ["title", "contact_phone"]}})
+    for number in ("6786 8280", "+45 1834 3839", "1495011302"):  # no valid number of any region
+        out = minimizer.minimize("list", {"title": "Stroller", "contact_phone": number}, task="Sell the stroller")
+        assert out.args == {"title": "Stroller"}, number
+    needed = {"title": "Hi", "contact_phone": "6786 8280"}
+    assert minimizer.minimize("sms", needed, task="Text hi").args == needed  # the call asks for it
+    words = {"title": "Stroller", "contact_phone": "after six, ask for Jo"}
+    assert "contact_phone" in minimizer.minimize("list", words, task="Sell the stroller").args  # not a number
+
+
+def test_prose_in_a_field_of_any_name_is_cut_to_what_the_task_needs():
+    s = {"type": "string"}
+    schema = {
+        "type": "object",
+        "properties": {
+            "product": s,
+            "fault": s,
+            "accessibility_needs": s,
+            "stops": {"type": "array", "items": s},
+            "script": s,
+        },
+        "required": ["product", "fault"],
+    }
+    args = {
+        "product": "kettle",
+        "fault": "The kettle stopped heating. It broke the night the man I left forced the door.",
+        "accessibility_needs": "Cannot stand for long since the fall at work",
+        "stops": ["bakery", "the office where I report after prison"],
+        "script": "print(len(xs))",
+    }
+    out = ToolMinimizer({"claim": schema}).minimize("claim", args, task="Claim for my kettle, it stopped heating").args
+    assert out == {
+        "product": "kettle",
+        "fault": "The kettle stopped heating.",
+        "stops": ["bakery"],  # a short item is a value, not text: it stays
+        "script": "print(len(xs))",  # code is not prose
+    }
+
+
+@pytest.mark.parametrize(
+    "clause, task, shared",
+    [
+        ("Start with three walk-run sessions a week.", "Recommend a running plan for a beginner", 1),
+        ("The heating failed twice.", "it stopped heating", 1),
+        ("HIV clinic", "Archive the old reports", 0),
+        ("they avoid the office", "Find a quiet café to work from", 0),
+    ],
+)
+def test_task_words_match_by_stem_never_by_substring(clause, task, shared):
+    from webminim.egress.matching import overlap
+
+    assert overlap(clause, task) == shared

@@ -16,6 +16,7 @@ from webminim.egress import fields, paths
 from webminim.egress.deadline import EgressTimeout
 from webminim.egress.decode import decoded_segments, normalized
 from webminim.egress.detectors import Detector, Finding, LexiconDetector, default_detectors, resolve_overlaps
+from webminim.egress.taxonomy import Category
 from webminim.errors import EgressError
 
 MAX_DEPTH = 64
@@ -159,7 +160,8 @@ class PSDClassifier:
                 by_container.setdefault(id(leaf.container), []).append(leaf)
         for siblings in by_container.values():
             found.extend(self._split_fields(siblings, deadline))
-        return found
+        parts = {f.path for f in found if f.kind.endswith("_split")}
+        return [f for f in found if not (f.detector == "field_shape" and f.path in parts)]  # one number, found once
 
     def _split_fields(self, siblings: list[Leaf], deadline: float) -> list[Finding]:
         """PSD split across sibling fields ("ssn_a": "123", "ssn_b": "45-6789") still counts,
@@ -214,6 +216,7 @@ _PART = re.compile(
     re.I,
 )
 _MEANINGFUL = re.compile(r"[0-9A-Za-z\u00C0-\uFFFF]{2}")
+_PHONE_SHAPE = re.compile(r"\+?(?:[\s().-]*\d){6,15}(?:\s*(?:x|ext\.?)\s*\d{1,6})?")
 
 
 def _part_stem(key: str) -> tuple[str, bool]:
@@ -229,6 +232,10 @@ def _part_stem(key: str) -> tuple[str, bool]:
     return stem, is_part
 
 
+def _phone_shaped(value: str) -> bool:
+    return len(value) <= 40 and bool(_PHONE_SHAPE.fullmatch(value.strip()))
+
+
 def _field_finding(leaf: Leaf, schema: Any) -> Finding | None:
     """The whole value as one item when its field's profile says what PSD it is."""
     if not _MEANINGFUL.search(leaf.value):
@@ -238,6 +245,10 @@ def _field_finding(leaf: Leaf, schema: Any) -> Finding | None:
     fmt = str(getattr(spec, "format", "") or "")
     tool = str(getattr(schema, "description", "") or "")
     profile = fields.profile(leaf.key, description, fmt, tool=tool)
+    if profile.category is None and "phone" in profile.expects and _phone_shaped(leaf.value):
+        # a number in `contact_phone` is a phone number, whether or not it is one that any
+        # region's numbering plan assigns (the detector only reads valid ones in free text)
+        return Finding(Category.DI, "phone", 0, len(leaf.value), leaf.value, "field_shape", path=leaf.path)
     if profile.category is None or profile.free_text:
         return None
     return Finding(profile.category, profile.kind, 0, len(leaf.value), leaf.value, "field", path=leaf.path)

@@ -231,6 +231,22 @@ def profile(key: str, description: str = "", fmt: str = "", enum: tuple[str, ...
     return _EMPTY
 
 
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_CODE = re.compile(r"\w\(|[{}=<>\[\]\\]")  # a call, an assignment, brackets: code, not prose
+PROSE_WORDS = 4  # a value of this many words is written text, whatever its key is called
+
+
+def written_text(value: str, profile: FieldProfile) -> bool:
+    """Is this value free text: a field named for it (notes, message...), or prose (a `fault`, an
+    `accessibility_needs`, a list item "the office where I report after prison") in a field
+    that holds no PSD kind and no place, recipient or date of its own."""
+    if profile.free_text:
+        return True
+    if profile.category is not None or profile.expects:
+        return False
+    return len(_WORD.findall(value)) >= PROSE_WORDS and not _CODE.search(value)
+
+
 def _generic(name: str) -> bool:
     """ "amount", "new value", "result": a key that names no content of its own."""
     parts = name.split()

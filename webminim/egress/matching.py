@@ -7,9 +7,14 @@ that says "Pittsburgh"; "$84,000" by "84000"; accents and case do not matter.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from functools import lru_cache
 
+from snowballstemmer import stemmer
+
+_STEMMER = stemmer("english")
+_STEMMER_LOCK = threading.Lock()
 _TOKEN = re.compile(r"[a-z0-9]+(?:[@._+'-][a-z0-9]+)*")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 STOPWORDS = frozenset(
@@ -144,13 +149,28 @@ def names_any(value: str, texts: tuple[str, ...], *, kind: str = "") -> bool:
 
 
 def overlap(clause: str, task: str) -> int:
-    """Content words shared by a clause and the task (a shared 5-letter stem counts)."""
+    """Content words shared by a clause and the task (a shared 5-letter stem counts, and so do
+    words of one Snowball stem: "walk-run sessions" shares "run" with "a running plan")."""
     have = _expanded(task)
     stems = {t[:5] for t in have if len(t) >= 5}
+    stemmed = _stems(task)
     count = 0
     for t in set(content_tokens(clause)):
         if len(t) < 3 and not t.isdigit():
             continue
-        if t in have or (len(t) >= 5 and t[:5] in stems):
+        if t in have or (len(t) >= 5 and t[:5] in stems) or not stemmed.isdisjoint(_word_stems(t)):
             count += 1
     return count
+
+
+@lru_cache(maxsize=1024)
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(s for t in content_tokens(text) for s in _word_stems(t))
+
+
+@lru_cache(maxsize=16384)
+def _word_stems(token: str) -> frozenset[str]:
+    """The English stems of a token and of its hyphenated parts ("walk-run" -> walk, run)."""
+    parts = [p for p in {token, *token.split("-")} if len(p) >= 3 and p.isalpha() and p not in STOPWORDS]
+    with _STEMMER_LOCK:  # a Snowball stemmer keeps its word in itself: one caller at a time
+        return frozenset(_STEMMER.stemWord(p) for p in parts)

@@ -33,6 +33,7 @@ from typing import Any, Literal
 from webminim.egress import deadline, paths
 from webminim.egress.classifier import DEFAULT_BUDGET_MS, MAX_DEPTH, MAX_LEAVES, PSDClassifier, leaves
 from webminim.egress.detectors import Finding
+from webminim.egress.fields import written_text
 from webminim.egress.freetext import ClauseJudge, needed_part
 from webminim.egress.handlers import CALENDAR_TITLE, Handler, profile_of, tool_type
 from webminim.egress.matching import names_any
@@ -387,7 +388,7 @@ class ToolMinimizer:
             if any(not n for _, n in found):
                 continue  # unnecessary PSD: the clause-level rewrite above took the field
             spec = schema.field(path)
-            if spec is None or spec.type != "string" or not profile_of(spec, path).free_text:
+            if spec is None or spec.type not in ("string", "array") or not written_text(value, profile_of(spec, path)):
                 continue
             needed = [f for f, _ in found]
             part = needed_part(value, handler.task, required=spec.required, needed=needed, judge=handler.judge)
