@@ -213,7 +213,10 @@ def jacket_return(fake: Faker, v: int, sid: str) -> Scenario:
             "refund_to": "card",
             "iban": iban,
         },
-        [PSD(_phrase("return", v).capitalize(), "H" if v == 0 else "F" if v == 1 else "R", False), PSD(iban, "F", False)],
+        [
+            PSD(_phrase("return", v).capitalize(), "H" if v == 0 else "F" if v == 1 else "R", False),
+            PSD(iban, "F", False),
+        ],
         required_forms=[order, "too small", "card"],
     )
 
@@ -359,10 +362,7 @@ def weekend_reasoning(fake: Faker, v: int, sid: str) -> Scenario:
         "reasoning",
         f"Plan a weekend in {city}",
         "log_reasoning",
-        {
-            "thought": f"Planning a weekend in {city}: {_phrase('weekend', v)}. "
-            "Include the old town and one museum."
-        },
+        {"thought": f"Planning a weekend in {city}: {_phrase('weekend', v)}. Include the old town and one museum."},
         [PSD(_phrase("weekend", v), "R" if v == 0 else "QI" if v == 1 else "B", False)],
         required_forms=[city, "old town", "museum"],
     )
