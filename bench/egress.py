@@ -42,6 +42,7 @@ from fresh_c import fresh_c_scenarios  # noqa: E402
 from fresh_d import fresh_d_scenarios  # noqa: E402
 from fresh_e import fresh_e_scenarios  # noqa: E402
 from fresh_f import fresh_f_scenarios  # noqa: E402
+from fresh_g import fresh_g_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -269,7 +270,11 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh F": (fresh_f_scenarios(), "FRESH set F (held out: written before set E was read)"),
+        "fresh G": (fresh_g_scenarios(), "FRESH set G (held out: written before set F was read)"),
+        "fresh F": (
+            fresh_f_scenarios(),
+            "fresh set F (measured once, then read: steered the fourth 2026-12-02 changes)",
+        ),
         "fresh E": (fresh_e_scenarios(), "fresh set E (read; steered the fourth 2026-12-02 egress changes)"),
         "fresh D": (fresh_d_scenarios(), "fresh set D (read; steered the third 2026-12-02 egress changes)"),
         "fresh C": (fresh_c_scenarios(), "fresh set C (measured and read once; steered nothing)"),

@@ -28,16 +28,17 @@ def test_held_out_bench_vocabulary_is_in_no_lexicon():
     from fresh_d import fresh_d_phrases
     from fresh_e import fresh_e_phrases
     from fresh_f import fresh_f_phrases
+    from fresh_g import fresh_g_phrases
     from scenarios import held_out_phrases
 
     lexicon = LexiconDetector()
     phrases = [*held_out_phrases(), *fresh_phrases(), *fresh_b_phrases(), *fresh_c_phrases(), *fresh_d_phrases()]
-    phrases += fresh_e_phrases() + fresh_f_phrases()
+    phrases += fresh_e_phrases() + fresh_f_phrases() + fresh_g_phrases()
     hits = {phrase: [f.text for f in lexicon.detect(phrase)] for phrase in phrases}
     assert not {p: h for p, h in hits.items() if h}
 
 
-@pytest.mark.parametrize("module", ["fresh", "fresh_b", "fresh_c", "fresh_d", "fresh_e", "fresh_f"])
+@pytest.mark.parametrize("module", ["fresh", "fresh_b", "fresh_c", "fresh_d", "fresh_e", "fresh_f", "fresh_g"])
 def test_fresh_bench_set_is_well_formed(module):
     """Every fresh call validates against its tool's schema and holds each item it lists."""
     import importlib
@@ -61,7 +62,15 @@ def test_bench_sets_never_share_a_tool_name():
     from benign import BENIGN_SCHEMAS
     from scenarios import SCHEMAS, register_schemas
 
-    for module in ("fresh", "fresh_b", "fresh_c", "fresh_d", "fresh_e", "fresh_f"):  # each registers its tools
+    for module in (
+        "fresh",
+        "fresh_b",
+        "fresh_c",
+        "fresh_d",
+        "fresh_e",
+        "fresh_f",
+        "fresh_g",
+    ):  # each registers its tools
         importlib.import_module(module)
 
     assert BENIGN_SCHEMAS["book_table"] is SCHEMAS["book_table"]
