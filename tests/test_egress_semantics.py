@@ -371,12 +371,12 @@ class _SecondSentence:
 
 def test_a_clause_judge_may_widen_a_sentence_cut():
     judge = _SecondSentence()
-    description = "Hail dented the roof of my car. I was driving home from work. The garage is open."
+    description = "Hail dented the roof of my car. I was driving home from work. My neighbour saw it."
     out = ToolMinimizer({"claim": CLAIM}, clause_judge=judge).minimize(
         "claim", {"policy": "P-1", "description": description}, task="File a claim for the hail damage to my car"
     )
     assert out.args["description"] == "Hail dented the roof of my car. I was driving home from work."
-    assert judge.asked == [["Hail dented the roof of my car.", "I was driving home from work.", "The garage is open."]]
+    assert judge.asked == [["Hail dented the roof of my car.", "I was driving home from work.", "My neighbour saw it."]]
 
 
 def test_german_address_generalizes_to_its_city():
@@ -604,3 +604,34 @@ def test_task_words_match_by_stem_never_by_substring(clause, task, shared):
     from webminim.egress.matching import overlap
 
     assert overlap(clause, task) == shared
+
+
+def test_an_on_task_text_keeps_the_sentences_that_name_no_one():
+    from webminim.egress.freetext import impersonal, needed_part
+
+    thought = (
+        "The user needs a laptop for video editing. They hide it from the partner who checks their devices. "
+        "Shortlist models with 32 GB of memory."
+    )
+    out = needed_part(thought, "Pick a laptop for video editing", required=True)
+    assert out == "The user needs a laptop for video editing. Shortlist models with 32 GB of memory."
+    assert needed_part("Shortlist models with 32 GB of memory.", "Book a haircut") is None  # off-task: gone
+    assert not impersonal("Bitte zweimal klingeln.")  # another language is never assumed to name no one
+    assert not impersonal("My sister drives.") and impersonal("Include the old town and one museum.")
+
+
+def test_an_abbreviation_dot_ends_no_clause():
+    from webminim.egress.freetext import clauses
+
+    text = "C. Mercedes Ledesma 66, Ávila. See Dr. Lee at 5."
+    assert [text[s:e] for s, e in clauses(text)] == ["C. Mercedes Ledesma 66, Ávila.", "See Dr. Lee at 5."]
+
+
+def test_a_number_in_a_card_field_is_an_account_whatever_its_checksum():
+    s = {"type": "string"}
+    hold = {"type": "object", "properties": {"title": s, "card_number": s}, "required": ["title"]}
+    minimizer = ToolMinimizer({"hold": hold})
+    out = minimizer.minimize("hold", {"title": "The Hobbit", "card_number": "2279662777292"}, task="Hold The Hobbit")
+    assert out.args == {"title": "The Hobbit"}
+    named = {"title": "The Hobbit", "card_number": "2279662777292"}
+    assert minimizer.minimize("hold", named, task="Hold The Hobbit on card 2279662777292").args == named

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -216,6 +216,8 @@ _PART = re.compile(
     re.I,
 )
 _MEANINGFUL = re.compile(r"[0-9A-Za-z\u00C0-\uFFFF]{2}")
+_ACCOUNT_SHAPE = re.compile(r"[A-Za-z]{0,4}[\d\s-]+")  # "2279 6627 7729", "DE89 3704 ...": digits, maybe a prefix
+_DIGIT = re.compile(r"\d")
 _PHONE_SHAPE = re.compile(r"\+?(?:[\s().-]*\d){6,15}(?:\s*(?:x|ext\.?)\s*\d{1,6})?")
 
 
@@ -236,6 +238,16 @@ def _phone_shaped(value: str) -> bool:
     return len(value) <= 40 and bool(_PHONE_SHAPE.fullmatch(value.strip()))
 
 
+def _account_shaped(value: str) -> bool:
+    return len(value) <= 48 and bool(_ACCOUNT_SHAPE.fullmatch(value.strip())) and len(_DIGIT.findall(value)) >= 8
+
+
+_SHAPED_KINDS: tuple[tuple[str, Category, Callable[[str], bool]], ...] = (
+    ("phone", Category.DI, _phone_shaped),
+    ("account_number", Category.F, _account_shaped),
+)
+
+
 def _field_finding(leaf: Leaf, schema: Any) -> Finding | None:
     """The whole value as one item when its field's profile says what PSD it is."""
     if not _MEANINGFUL.search(leaf.value):
@@ -245,10 +257,13 @@ def _field_finding(leaf: Leaf, schema: Any) -> Finding | None:
     fmt = str(getattr(spec, "format", "") or "")
     tool = str(getattr(schema, "description", "") or "")
     profile = fields.profile(leaf.key, description, fmt, tool=tool)
-    if profile.category is None and "phone" in profile.expects and _phone_shaped(leaf.value):
-        # a number in `contact_phone` is a phone number, whether or not it is one that any
-        # region's numbering plan assigns (the detector only reads valid ones in free text)
-        return Finding(Category.DI, "phone", 0, len(leaf.value), leaf.value, "field_shape", path=leaf.path)
+    if profile.category is None:
+        # a number in `contact_phone` is a phone number, one in `card_number` an account,
+        # whether or not a numbering plan or a checksum says so (the detectors only read valid
+        # ones in free text)
+        for kind, category, shaped in _SHAPED_KINDS:
+            if kind in profile.expects and shaped(leaf.value):
+                return Finding(category, kind, 0, len(leaf.value), leaf.value, "field_shape", path=leaf.path)
     if profile.category is None or profile.free_text:
         return None
     return Finding(profile.category, profile.kind, 0, len(leaf.value), leaf.value, "field", path=leaf.path)

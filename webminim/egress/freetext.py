@@ -28,7 +28,7 @@ from typing import Protocol
 
 from webminim.egress import semantic
 from webminim.egress.detectors import Finding, disjoint
-from webminim.egress.matching import overlap
+from webminim.egress.matching import overlap, tokens
 from webminim.errors import WebminimError
 
 MAX_CLAUSES = 24
@@ -36,6 +36,7 @@ SIMILARITY = 0.8  # static-MiniLM cosine at which a clause counts as being about
 REMOVED = "[details removed]"
 _BOUNDARY = re.compile(r"(?<=[.!?;\n])\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_ABBREVIATION = re.compile(r"(?:^|[\s(])[A-Z][a-z]?\.$")  # "C.", "Dr.", "St."
 
 
 class ClauseJudge(Protocol):
@@ -56,6 +57,9 @@ def clauses(text: str, boundary: re.Pattern[str] = _BOUNDARY) -> list[tuple[int,
     """Clause spans: sentences and semicolon / dash / newline-separated parts."""
     spans, start = [], 0
     for m in boundary.finditer(text):
+        before = text[max(0, m.start() - 4) : m.start()]  # a short window: the scan stays linear
+        if _ABBREVIATION.search(before) and not m.group(0).strip() and "\n" not in m.group(0):
+            continue  # "C. Mercedes 66", "Dr. Lee": an abbreviation's dot ends no sentence
         if m.start() > start:
             spans.append((start, m.start()))
         start = m.end()
@@ -117,7 +121,9 @@ def needed_part(
     all; when it needs none, None for an optional field and the opening sentence (the
     request) for a required one. Detectors miss contextual items ("I was driving back from
     my fortnightly blood transfusion" in a claim about hail damage); what the task does not
-    ask for does not go out, found or not. Whole sentences here: with nothing unnecessary
+    ask for does not go out, found or not, unless it names no one (`impersonal`): once some
+    sentence is needed, the plan of a reasoning trace ("Shortlist models with 32 GB") and
+    the description of an item go with it. Whole sentences here: with nothing unnecessary
     found, clauses joined by a semicolon are one thought ("The user wants a recipe; I
     should search for vegetarian lasagna"); a kept sentence loses only the parts after a
     ", and" / ", but" / ":" / dash that the task does not need (`_needed_parts`). A `judge`
@@ -134,11 +140,36 @@ def needed_part(
         if not required:
             return None
         keep = {0}
+    else:  # an on-task text keeps what says nothing about anyone: the plan, the item described
+        keep |= {i for i, (s, e) in enumerate(spans) if impersonal(value[s:e])}
     kept = [value[spans[i][0] : spans[i][1]].strip() for i in sorted(keep)]
     parts = [_needed_parts(sentence, task) for sentence in kept]
     if len(kept) == len(spans) and parts == kept:
         return value  # nothing cut: the value as written, its own spacing included
     return " ".join(parts)
+
+
+# English personal pronouns and determiners, and the words that name a person by their tie
+# to someone: a sentence with none of them speaks of no one ("Shortlist models with 32 GB").
+PERSONAL = frozenset(
+    (  # noqa: SIM905 - a word list reads better as prose
+        "i me my mine myself i'm i've i'll i'd we us our ours ourselves we're we've you your "
+        "yours yourself you're he him his himself he's she her hers herself she's they them their "
+        "theirs themselves they're they've someone somebody anyone everyone user users mum mom "
+        "mother father dad parent parents son daughter child children kid kids boy girl baby wife "
+        "husband partner ex spouse brother sister sibling family friend boyfriend girlfriend "
+        "grandmother grandfather grandma grandpa granny aunt uncle cousin nephew niece carer "
+        "neighbour neighbor colleague boss"
+    ).split(" ")
+)
+_ENGLISH = frozenset(["the", "a", "an", "and", "with", "of", "for", "to", "in", "on", "at", "or", "by"])
+
+
+def impersonal(sentence: str) -> bool:
+    """An English sentence that names no one: no pronoun, no kin, no finding of its own (the
+    caller checks that). Other languages are never assumed impersonal."""
+    words = tokens(sentence)
+    return bool(_ENGLISH.intersection(words)) and PERSONAL.isdisjoint(words)
 
 
 _PART = re.compile(r",\s+(?=(?:and|but|so|because|while|since|though|although|when)\s)|:\s+|\s+[—–]\s+")
