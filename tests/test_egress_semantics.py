@@ -635,3 +635,13 @@ def test_a_number_in_a_card_field_is_an_account_whatever_its_checksum():
     assert out.args == {"title": "The Hobbit"}
     named = {"title": "The Hobbit", "card_number": "2279662777292"}
     assert minimizer.minimize("hold", named, task="Hold The Hobbit on card 2279662777292").args == named
+
+
+def test_a_semicolon_half_about_a_third_person_goes_when_the_task_does_not_need_it():
+    from webminim.egress.freetext import needed_part
+
+    thought = "The user wants a grocery budget for this month; they came out of prison last week."
+    out = needed_part(thought, "Suggest a grocery budget", required=True)
+    assert out == "The user wants a grocery budget for this month."
+    plan = "The user wants a recipe; I should search for vegetarian lasagna."  # the writer's own plan: one thought
+    assert needed_part(plan, "Find a recipe", required=True) == plan

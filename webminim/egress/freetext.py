@@ -151,17 +151,20 @@ def needed_part(
 
 # English personal pronouns and determiners, and the words that name a person by their tie
 # to someone: a sentence with none of them speaks of no one ("Shortlist models with 32 GB").
-PERSONAL = frozenset(
+SPEAKER = frozenset(
+    ["i", "me", "my", "mine", "myself", "i'm", "i've", "i'll", "i'd", "we", "us", "our", "ours", "ourselves", "we're"]
+)
+ADDRESSEE = frozenset(["you", "your", "yours", "yourself", "you're", "you've"])
+OTHERS = frozenset(
     (  # noqa: SIM905 - a word list reads better as prose
-        "i me my mine myself i'm i've i'll i'd we us our ours ourselves we're we've you your "
-        "yours yourself you're he him his himself he's she her hers herself she's they them their "
-        "theirs themselves they're they've someone somebody anyone everyone user users mum mom "
-        "mother father dad parent parents son daughter child children kid kids boy girl baby wife "
-        "husband partner ex spouse brother sister sibling family friend boyfriend girlfriend "
-        "grandmother grandfather grandma grandpa granny aunt uncle cousin nephew niece carer "
-        "neighbour neighbor colleague boss"
+        "he him his himself he's she her hers herself she's they them their theirs themselves "
+        "they're they've someone somebody anyone everyone user users mum mom mother father dad "
+        "parent parents son daughter child children kid kids boy girl baby wife husband partner ex "
+        "spouse brother sister sibling family friend boyfriend girlfriend grandmother grandfather "
+        "grandma grandpa granny aunt uncle cousin nephew niece carer neighbour neighbor colleague boss"
     ).split(" ")
 )
+PERSONAL = SPEAKER | ADDRESSEE | OTHERS
 _ENGLISH = frozenset(["the", "a", "an", "and", "with", "of", "for", "to", "in", "on", "at", "or", "by"])
 
 
@@ -172,18 +175,35 @@ def impersonal(sentence: str) -> bool:
     return bool(_ENGLISH.intersection(words)) and PERSONAL.isdisjoint(words)
 
 
-_PART = re.compile(r",\s+(?=(?:and|but|so|because|while|since|though|although|when)\s)|:\s+|\s+[—–]\s+")
+_PART = re.compile(r",\s+(?=(?:and|but|so|because|while|since|though|although|when)\s)|:\s+|;\s+|\s+[—–]\s+")
+
+
+def _names_a_third_person(part: str) -> bool:
+    """ "they came out of prison", "her dad was locked up": someone other than the writer and
+    the one written to."""
+    return not OTHERS.isdisjoint(tokens(part))
 
 
 def _needed_parts(sentence: str, task: str) -> str:
     """A needed sentence without the parts the task does not need ("Quick service, and the
     nurse was kind about my test results" for a review that praises the service): only when
-    some part is needed by itself, else the whole sentence (the parts were needed together)."""
+    some part is needed by itself, else the whole sentence (the parts were needed together).
+    Halves joined by a semicolon are one thought ("The user wants a recipe; I should search
+    for vegetarian lasagna") unless the unneeded half turns to a third person ("...; they
+    came out of prison last week")."""
     spans = clauses(sentence, _PART)
     if len(spans) < 2:
         return sentence
-    keep = [sentence[s:e].strip() for i, (s, e) in enumerate(spans) if _needed(sentence[s:e], task, i)]
-    if not keep or len(keep) == len(spans):
+    parts = [sentence[s:e] for s, e in spans]
+    needed = [_needed(part, task, i) for i, part in enumerate(parts)]
+    if not any(needed):
+        return sentence
+    joints = [sentence[spans[i][1] : spans[i + 1][0]] for i in range(len(spans) - 1)]
+    bound = [";" in "".join(joints[max(0, i - 1) : i + 1]) for i in range(len(spans))]  # a semicolon beside it
+    keep = [
+        p.strip() for p, n, b in zip(parts, needed, bound, strict=True) if n or (b and not _names_a_third_person(p))
+    ]
+    if len(keep) == len(spans):
         return sentence
     text = ", ".join(part.removeprefix("and ").removeprefix("but ") for part in keep)
     return text if text.endswith((".", "!", "?")) else text + "."
