@@ -43,6 +43,7 @@ from fresh_d import fresh_d_scenarios  # noqa: E402
 from fresh_e import fresh_e_scenarios  # noqa: E402
 from fresh_f import fresh_f_scenarios  # noqa: E402
 from fresh_g import fresh_g_scenarios  # noqa: E402
+from fresh_h import fresh_h_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -270,7 +271,8 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh G": (fresh_g_scenarios(), "FRESH set G (held out: written before set F was read)"),
+        "fresh H": (fresh_h_scenarios(), "FRESH set H (held out: written before any measurement on it)"),
+        "fresh G": (fresh_g_scenarios(), "fresh set G (measured once; its author then wrote the semicolon rule)"),
         "fresh F": (
             fresh_f_scenarios(),
             "fresh set F (measured once, then read: steered the fourth 2026-12-02 changes)",
