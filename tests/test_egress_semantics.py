@@ -649,3 +649,40 @@ def test_a_semicolon_half_about_a_third_person_goes_when_the_task_does_not_need_
     assert out == "The user wants a grocery budget for this month."
     plan = "The user wants a recipe; I should search for vegetarian lasagna."  # the writer's own plan: one thought
     assert needed_part(plan, "Find a recipe", required=True) == plan
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (
+            "Birthday cake recipe - the child is in care and this is a supervised visit.",
+            "Suggest a birthday cake recipe",
+            "Birthday cake recipe.",
+        ),
+        (
+            "Packing list for a beach holiday (she needs room for her shots and needles).",
+            "Draft a packing list for a beach holiday",
+            "Packing list for a beach holiday.",
+        ),
+        (  # an aside that speaks of no one is part of the item
+            "Reorder printer ink (HP 305 black) for the home office.",
+            "Reorder printer ink for the home office",
+            "Reorder printer ink (HP 305 black) for the home office.",
+        ),
+        (  # a reason with a personal subject, and the question stays a question
+            "Could I have until Friday for the history essay as my stepdad has been ill?",
+            "Ask for an extension on the history essay until Friday",
+            "Could I have until Friday for the history essay?",
+        ),
+        ("Call me as soon as I land in Oslo.", "Call me when I land in Oslo", "Call me as soon as I land in Oslo."),
+    ],
+)
+def test_asides_after_dashes_in_brackets_and_personal_reasons_are_parts(text, task, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, task, required=True) == expected
+
+
+def test_an_address_of_any_script_is_an_email(classifier):
+    found = classifier.classify_text("write to περικλής.ψάλτης@googlemail.gr or zoë@müller.de", "")
+    assert sorted(f.text for f in found if f.kind == "email") == ["zoë@müller.de", "περικλής.ψάλτης@googlemail.gr"]

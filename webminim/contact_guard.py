@@ -18,7 +18,8 @@ import re
 from collections.abc import Callable
 
 # local part, "@", dot-separated labels and a letters-only top-level domain
-EMAIL_ADDRESS = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+# RFC 6531 addresses too: "περικλής.ψάλτης@googlemail.gr", "zoë@müller.de"
+EMAIL_ADDRESS = re.compile(r"(?<![\w.+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)*\.[^\W\d_]{2,}")
 
 
 def mask_addresses(text: str, task: str, place: Callable[[str], str]) -> str:

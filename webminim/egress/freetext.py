@@ -126,7 +126,7 @@ def needed_part(
     the description of an item go with it. Whole sentences here: with nothing unnecessary
     found, clauses joined by a semicolon are one thought ("The user wants a recipe; I
     should search for vegetarian lasagna"); a kept sentence loses only the parts after a
-    ", and" / ", but" / ":" / dash that the task does not need (`_needed_parts`). A `judge`
+    ", and", a colon, a dash or in brackets that the task does not need (`_needed_parts`). A `judge`
     may add sentences, as in `minimize_text`."""
     spans = clauses(value, _SENTENCE_END)
     keep = {
@@ -175,7 +175,11 @@ def impersonal(sentence: str) -> bool:
     return bool(_ENGLISH.intersection(words)) and PERSONAL.isdisjoint(words)
 
 
-_PART = re.compile(r",\s+(?=(?:and|but|so|because|while|since|though|although|when)\s)|:\s+|;\s+|\s+[—–]\s+")
+_PART = re.compile(
+    r",\s+(?=(?:and|but|so|because|while|since|though|although|when)\s)"
+    r"|\s+(?=(?i:because|as|since)\s+(?i:i|my|we|our|he|she|they|his|her|their)\s)"  # "... as my stepdad ..."
+    r"|:\s+|;\s+|\s+[—–-]\s+|\s*\(\s*|\s*\)"  # a colon, a semicolon, a dash, a bracket
+)
 
 
 def _names_a_third_person(part: str) -> bool:
@@ -188,9 +192,12 @@ def _needed_parts(sentence: str, task: str) -> str:
     """A needed sentence without the parts the task does not need ("Quick service, and the
     nurse was kind about my test results" for a review that praises the service): only when
     some part is needed by itself, else the whole sentence (the parts were needed together).
-    Halves joined by a semicolon are one thought ("The user wants a recipe; I should search
-    for vegetarian lasagna") unless the unneeded half turns to a third person ("...; they
-    came out of prison last week")."""
+    Parts: after ", and" / ", because"..., a colon, a dash, inside brackets, and a reason
+    with a personal subject ("... as my stepdad ..."). Halves joined by a semicolon are one
+    thought ("The user wants a recipe; I should search for vegetarian lasagna") unless the
+    unneeded half turns to a third person ("...; they came out of prison last week"); an
+    aside in brackets stays unless it speaks of someone ("(HP 305 black)" stays, "(she needs
+    room for her shots)" goes)."""
     spans = clauses(sentence, _PART)
     if len(spans) < 2:
         return sentence
@@ -198,15 +205,21 @@ def _needed_parts(sentence: str, task: str) -> str:
     needed = [_needed(part, task, i) for i, part in enumerate(parts)]
     if not any(needed):
         return sentence
-    joints = [sentence[spans[i][1] : spans[i + 1][0]] for i in range(len(spans) - 1)]
-    bound = [";" in "".join(joints[max(0, i - 1) : i + 1]) for i in range(len(spans))]  # a semicolon beside it
-    keep = [
-        p.strip() for p, n, b in zip(parts, needed, bound, strict=True) if n or (b and not _names_a_third_person(p))
-    ]
+    joints = ["", *(sentence[spans[i][1] : spans[i + 1][0]] for i in range(len(spans) - 1)), ""]
+    keep = []
+    for i, part in enumerate(parts):
+        before, after = joints[i], joints[i + 1]
+        if ";" in before + after:
+            needed[i] = needed[i] or not _names_a_third_person(part)
+        elif "(" in before and ")" in after:
+            needed[i] = needed[i] or PERSONAL.isdisjoint(tokens(part))
+        if needed[i]:
+            keep.append(part.strip())
     if len(keep) == len(spans):
         return sentence
-    text = ", ".join(part.removeprefix("and ").removeprefix("but ") for part in keep)
-    return text if text.endswith((".", "!", "?")) else text + "."
+    text = ", ".join(part.removeprefix("and ").removeprefix("but ") for part in keep).rstrip(".!?,;: ")
+    end = sentence.rstrip()[-1:]
+    return text + (end if end in ("!", "?") else ".")  # a question stays one
 
 
 def _asked(judge: ClauseJudge, tagged: Sequence[str], task: str) -> set[int]:
