@@ -44,6 +44,7 @@ from fresh_e import fresh_e_scenarios  # noqa: E402
 from fresh_f import fresh_f_scenarios  # noqa: E402
 from fresh_g import fresh_g_scenarios  # noqa: E402
 from fresh_h import fresh_h_scenarios  # noqa: E402
+from fresh_i import fresh_i_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -271,7 +272,11 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh H": (fresh_h_scenarios(), "FRESH set H (held out: written before any measurement on it)"),
+        "fresh I": (fresh_i_scenarios(), "FRESH set I (held out: written before any measurement on it)"),
+        "fresh H": (
+            fresh_h_scenarios(),
+            "fresh set H (measured once, then read: steered the fourth 2026-12-02 changes)",
+        ),
         "fresh G": (fresh_g_scenarios(), "fresh set G (measured once; its author then wrote the semicolon rule)"),
         "fresh F": (
             fresh_f_scenarios(),
