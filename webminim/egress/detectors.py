@@ -254,10 +254,10 @@ class PhoneDetector:
             for window in windows:
                 if region == "US":
                     readable = window.digits >= least or (window.plus and window.digits >= intl)
-                else:
-                    readable = ((window.plus and window.digits >= intl) or window.zero_digits >= least) and any(
+                else:  # "+" numbers were read with the first region: the country code, not the region, decides
+                    readable = window.zero_digits >= least and any(
                         not any(f.start <= at < f.end for f in found) for at in window.starts
-                    )  # a number abroad starts with "(", "0" or "+" where nothing was found yet
+                    )  # a national number abroad starts with "(" or "0" where nothing was found yet
                 if not (readable or window.long_run):
                     continue
                 for match in phonenumbers.PhoneNumberMatcher(window.text, region, leniency=phonenumbers.Leniency.VALID):
