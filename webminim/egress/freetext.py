@@ -123,11 +123,9 @@ def needed_part(
     my fortnightly blood transfusion" in a claim about hail damage); what the task does not
     ask for does not go out, found or not, unless it names no one (`impersonal`): once some
     sentence is needed, the plan of a reasoning trace ("Shortlist models with 32 GB") and
-    the description of an item go with it. Whole sentences here: with nothing unnecessary
-    found, clauses joined by a semicolon are one thought ("The user wants a recipe; I
-    should search for vegetarian lasagna"); a kept sentence loses only the parts after a
-    ", and", a colon, a dash or in brackets that the task does not need (`_needed_parts`). A `judge`
-    may add sentences, as in `minimize_text`."""
+    the description of an item go with it. Whole sentences here; a kept sentence then loses
+    the parts the task does not need (`_needed_parts`). A `judge` may add sentences, as in
+    `minimize_text`."""
     spans = clauses(value, _SENTENCE_END)
     keep = {
         index
@@ -169,8 +167,8 @@ _ENGLISH = frozenset(["the", "a", "an", "and", "with", "of", "for", "to", "in", 
 
 
 def impersonal(sentence: str) -> bool:
-    """An English sentence that names no one: no pronoun, no kin, no finding of its own (the
-    caller checks that). Other languages are never assumed impersonal."""
+    """An English sentence that names no one: no personal pronoun, no word for a person by
+    their tie to someone. Other languages are never assumed impersonal."""
     words = tokens(sentence)
     return bool(_ENGLISH.intersection(words)) and PERSONAL.isdisjoint(words)
 
