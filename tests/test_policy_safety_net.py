@@ -719,6 +719,26 @@ def test_a_tab_titled_like_a_page_is_shown_through_placeholders_unless_named() -
     assert named[title] == K
 
 
+def test_a_message_preview_beside_a_senders_address_is_shown_through_placeholders() -> None:
+    tree = tree_from_html(
+        "<main><h1>Orders</h1><p>Your order shipped on Monday and arrives soon.</p>"
+        "<button>Support</button></main>"
+        '<div aria-label="Message"><p>New mail from Dora Quill &lt;dora.quill@example.org&gt;</p>'
+        "<p>Saturday: Art similar score instead style dog choice.</p></div>",
+        url="http://site.test/",
+    )
+    s_hat, n_hat = _scores(tree)
+    n_hat[:] = 5.0  # the model keeps everything, and scores every text harmless
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Press Support"))
+    preview = _at(tree, "StaticText", "Saturday: Art similar score instead style dog choice.")
+    assert actions[preview] == A
+    assert actions[_at(tree, "StaticText", "Your order shipped on Monday and arrives soon.")] == K
+    assert actions[_at(tree, "button", "Support")] == K
+    view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="Press Support")
+    assert "Art similar" not in view.text() and "dora.quill" not in view.text()
+    assert "Your order shipped" in view.text()
+
+
 def test_within_is_the_subtree_and_a_tree_out_of_document_order_raises_nothing_through_it() -> None:
     tree = tree_from_html(PEOPLE, url="http://site.test/")
     page = PageContext.of(tree)

@@ -135,13 +135,18 @@ rule above, a node that is removed is raised when one of these holds:
    box, that form is kept: a typing task on a page with one form to type into types there.
    A search form is rule 9's, unless the task looks something up.
 
-Two rules lower decisions. A row's repeated control ("Select", "Trash" in every row) is
+Three rules lower decisions. A row's repeated control ("Select", "Trash" in every row) is
 removed, with its text, when the row has text that identifies it and none of that text is
 shown; an agent cannot aim it, and a Trash button of some unnamed row invites deleting the
 wrong message. Rows the task acts on (rule 2) and controls it names (rule 3) are exempt.
 And a tab whose label is content rather than UI wording (more than FLOOR_LABEL_WORDS words:
 "Divorce lawyers near me - Search", another page's title) is shown through placeholders,
 with its text, unless the task names it: K becomes A, it stays clickable.
+And a message preview: the prose of the largest block of at most PREVIEW_NODES nodes around
+a text holding an e-mail address ("New mail from Crystal Gilmore <crystal.gilmore@…>" and
+the subject and first line beside it) is shown through placeholders, K becomes A: it is
+that person's message, whatever ŝ the model gives its words. Measured leave-one-family-out,
+a volt mail toast's first line went out raw at ŝ 4.1 (the one secret of 18,091 out).
 
 A node these rules raise, and any control shown as is, brings the text its name is made of
 (a header's or a link's StaticText, through unnamed wrappers: an icon font's arrow after "Pages"),
@@ -165,6 +170,7 @@ import numpy as np
 
 from extractors.naming import ITEM_ROLES, flat_items, naming
 from extractors.tree import UITree
+from webminim.contact_guard import EMAIL_ADDRESS
 from webminim.features import content_words
 from webminim.metrics import A, K, R
 from webminim.page_structure import (
@@ -193,6 +199,7 @@ FORM_CONTROLS = 8  # rule 10: a form with more controls than this is a settings 
 ACT_WORDS = 2  # rule 3: a label of at most this many words may name an act in other words
 # rule 3: a stop word on a label, an act in a task ("Write a new email": a "+ Create" link)
 ACT_ADJECTIVES = frozenset({"new"})
+PREVIEW_NODES = 12  # a message preview: the block around a sender's address, at most this many nodes
 LINE_NODES = 8  # rule 8: a line (paragraph, list item) this small comes along with a name the task gives on it
 _LINES = frozenset({"paragraph", "listitem"})  # rule 8: what a line is
 # Rule 3: controls that do an act; icon sets also group topics ("food" with "banana"), and an
@@ -389,6 +396,7 @@ class PageContext:
     fields: np.ndarray  # (N,) bool: an interactive field or choice (rule 10)
     textboxes: np.ndarray  # (N,) bool: an interactive text box (rule 10)
     raw_texts: tuple[str, ...]  # node names with their case (rule 8 matches names the task capitalizes)
+    previews: np.ndarray  # (N,) bool: prose in a small block with an e-mail address (a message preview)
 
     @classmethod
     def of(cls, tree: UITree) -> PageContext:
@@ -468,6 +476,7 @@ class PageContext:
             fields=interactive & np.array([n.role in _FILL | _CHOOSE for n in nodes], dtype=bool).reshape(size),
             textboxes=interactive & np.array([n.role == "textbox" for n in nodes], dtype=bool).reshape(size),
             raw_texts=tuple(n.name for n in nodes),
+            previews=_previews(parent, [n.name for n in nodes]) & has_text & ~interactive & (controls < 0),
         )
 
     def with_task(self, task: str) -> PolicyContext:
@@ -631,6 +640,8 @@ def decide_explained(
         # wording: shown through placeholders, with its text, unless the task names it
         titled = page.tabs & ~page.short_label & ~context.named
         actions[(titled | _in_controls(page, titled)) & (actions == K)] = A
+        # a text beside a sender's address is that sender's message: shown through placeholders
+        actions[page.previews & (actions == K)] = A
         kept = actions != R
         lift(_options(page, kept), WHY_OPTION)
         lift(_indices(page.label_of, kept & page.interactive, len(actions)), WHY_LABEL)
@@ -961,6 +972,22 @@ def _options(page: PageContext, kept: np.ndarray) -> np.ndarray:
     for i in np.flatnonzero(kept & page.lists):
         options = i + np.flatnonzero(page.options[i : i + page.span[i]])
         out[options[:OPTION_NODES]] = True
+    return out
+
+
+def _previews(parent: np.ndarray, names: list[str]) -> np.ndarray:
+    """The nodes of the largest block (at most PREVIEW_NODES nodes) around each text holding an
+    e-mail address: "New mail from Crystal Gilmore <crystal.gilmore@…>" and the subject and
+    first line beside it are one person's message, whatever ŝ the model gives its words."""
+    span = _spans(parent)
+    out = np.zeros(len(parent), dtype=bool)
+    for i, name in enumerate(names):
+        if "@" not in name or not EMAIL_ADDRESS.search(name):
+            continue
+        block, p = i, parent[i]
+        while p >= 0 and span[p] <= PREVIEW_NODES:
+            block, p = p, parent[p]
+        out[block : block + span[block]] = True
     return out
 
 
