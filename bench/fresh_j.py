@@ -334,7 +334,7 @@ def trip_reasoning(fake: Faker, v: int, sid: str) -> Scenario:
         "Find a weekend trip by train",
         "log_reasoning",
         {
-            "thought": f"A weekend trip by train. The user's earlier message said: \"{_phrase('trip', v)}\". "
+            "thought": f'A weekend trip by train. The user\'s earlier message said: "{_phrase("trip", v)}". '
             "Suggest the coast."
         },
         [PSD(_phrase("trip", v), "R" if v == 0 else "QI" if v == 1 else "H", False)],
