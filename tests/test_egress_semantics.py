@@ -42,7 +42,18 @@ def test_held_out_bench_vocabulary_is_in_no_lexicon():
     assert not {p: h for p, h in hits.items() if h}
 
 
-FRESH_SETS = ("fresh", "fresh_b", "fresh_c", "fresh_d", "fresh_e", "fresh_f", "fresh_g", "fresh_h", "fresh_i", "fresh_j")
+FRESH_SETS = (
+    "fresh",
+    "fresh_b",
+    "fresh_c",
+    "fresh_d",
+    "fresh_e",
+    "fresh_f",
+    "fresh_g",
+    "fresh_h",
+    "fresh_i",
+    "fresh_j",
+)
 
 
 @pytest.mark.parametrize("module", FRESH_SETS)
@@ -689,3 +700,78 @@ def test_asides_after_dashes_in_brackets_and_personal_reasons_are_parts(text, ta
 def test_an_address_of_any_script_is_an_email(classifier):
     found = classifier.classify_text("write to περικλής.ψάλτης@googlemail.gr or zoë@müller.de", "")
     assert sorted(f.text for f in found if f.kind == "email") == ["zoë@müller.de", "περικλής.ψάλτης@googlemail.gr"]
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # a task word ("nights") in a part about someone else does not make it needed
+            "A quiet pitch please: the boy has fits at night and we need to hear the road.",
+            "Book a campsite pitch for 3 nights from Friday",
+            "A quiet pitch please.",
+        ),
+        (  # two task words of six, the rest about a neighbour
+            "Loud music after midnight, most nights. Also the man upstairs deals from the flat.",
+            "Report loud music from the flat upstairs after midnight",
+            "Loud music after midnight, most nights.",
+        ),
+        (  # a noun for a person (WordNet) makes a sentence personal: it does not ride along
+            "A dinner menu for six. One guest cannot have wine in the sauce. A mild curry would work.",
+            "Plan a dinner menu for six",
+            "A dinner menu for six. A mild curry would work.",
+        ),
+        (  # the people the task itself speaks of are on-task
+            "new parent support groups near the library",
+            "Find support groups for new parents",
+            "new parent support groups near the library",
+        ),
+        (  # the principal ("the user") and a plan that names no one stay
+            "The user needs a laptop under 1000, and the insurer refused to pay. Shortlist models with 32 GB.",
+            "Pick a laptop under 1000",
+            "The user needs a laptop under 1000. Shortlist models with 32 GB.",
+        ),
+    ],
+)
+def test_a_part_about_someone_else_needs_more_than_one_shared_word(text, task, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, task, required=True) == expected
+
+
+def test_an_item_of_a_required_list_is_not_required_by_itself():
+    s = {"type": "string"}
+    schema = {"type": "object", "properties": {"items": {"type": "array", "items": s}}, "required": ["items"]}
+    minimizer = ToolMinimizer({"list": schema})
+    task = "Make a shopping list with milk, bread and eggs"
+    args = {"items": ["milk", "bread", "eggs", "a test to see if I am expecting"]}
+    assert minimizer.minimize("list", args, task=task).args == {"items": ["milk", "bread", "eggs"]}
+    alone = {"items": ["a big shop for the week ahead please"]}  # the list's one item opens the request
+    assert minimizer.minimize("list", alone, task=task).args == alone
+
+
+def test_person_nouns_come_from_wordnet_first_senses(tmp_path):
+    from webminim.egress.people import build, person_nouns
+
+    # WordNet's own record formats: data lines (offset, lex file, pos, word count in hex, words,
+    # pointer count, pointers), index lines (lemma, pos, senses, pointer count, pointers, senses, tagged, offsets)
+    (tmp_path / "data.noun").write_text(
+        "  1 This software and database is being provided to you, the LICENSEE\n"
+        "00000001 03 n 01 person 0 000 | a human being\n"
+        "00000002 18 n 01 guest 0 001 @ 00000001 n 0000 | a visitor\n"
+        "00000003 06 n 01 model 0 000 | a representation\n"
+        "00000004 18 n 01 model 0 001 @ 00000001 n 0000 | one who poses\n"
+        "00000005 18 n 01 white 0 001 @ 00000001 n 0000 | a white person\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "index.noun").write_text(
+        "person n 1 0 1 1 00000001\nguest n 1 1 @ 1 1 00000002\n"
+        "model n 2 1 @ 2 2 00000003 00000004\nwhite n 1 1 @ 1 1 00000005\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "index.verb").write_text("", encoding="utf-8")
+    (tmp_path / "index.adj").write_text("white a 1 0 1 1 00000009\n", encoding="utf-8")
+    (tmp_path / "index.adv").write_text("", encoding="utf-8")
+    # "model" is a person only in its second sense; "white" is an adjective too
+    assert build(tmp_path) == ["guest", "person"]
+    shipped = person_nouns()
+    assert {"guest", "tenant", "widow", "man"} <= shipped and not {"model", "white", "private"} & shipped

@@ -14,6 +14,13 @@ optional one goes when the task needs none of it, a required one keeps its openi
 Similarity is bounded: at most MAX_CLAUSES clauses per field are scored, the rest count as
 unneeded.
 
+A clause is about the task when one of its parts (split as `_needed_parts` splits) shares a
+content word with the task, or is close to it; a part that speaks of a third person the
+task does not (a pronoun, a kin word, or a noun WordNet gives for a person, `people`) must
+share half its content words: "the boy has fits at night" is not about booking a pitch "for
+3 nights". "The user" is whom an agent works for, not a third person. An item of a required
+list is required only when it is the list's one item.
+
 An optional `ClauseJudge` (an LLM on an OpenAI-compatible endpoint, `webminim.egress.llm_judge`)
 may add clauses the local test missed ("Yearly earnings $84,000" for "estimate my refund").
 It sees the clauses with every unnecessary item already tagged, can only widen what is kept
@@ -28,7 +35,8 @@ from typing import Protocol
 
 from webminim.egress import semantic
 from webminim.egress.detectors import Finding, disjoint
-from webminim.egress.matching import overlap, tokens
+from webminim.egress.matching import content_tokens, overlap, tokens
+from webminim.egress.people import person_nouns
 from webminim.errors import WebminimError
 
 MAX_CLAUSES = 24
@@ -69,11 +77,26 @@ def clauses(text: str, boundary: re.Pattern[str] = _BOUNDARY) -> list[tuple[int,
 
 
 def _needed(clause: str, task: str, index: int) -> bool:
+    """About the task: it shares a content word with it, or MiniLM puts it close. A clause that
+    speaks of someone else must share half its content words: "the boy has fits at night" is
+    not about a campsite booking "for 3 nights", "Also the man upstairs deals drugs from the
+    flat" not about a noise report on "the flat upstairs"."""
     if not task:
         return False
-    if overlap(clause, task) >= 1:
+    shared = overlap(clause, task)
+    if shared >= 1 and (not _names_someone_else(clause, task) or 2 * shared >= len(set(content_tokens(clause)))):
         return True
     return index < MAX_CLAUSES and semantic.similarity(clause, task) >= SIMILARITY
+
+
+def _about_task(sentence: str, task: str, index: int) -> bool:
+    """A sentence is about the task when one of its parts is (`_needed_parts`' parts): "The user
+    needs a laptop under 1000" makes the sentence that goes on ", and the insurer refused ..."
+    needed, and the part about the insurer is cut from it afterwards."""
+    spans = clauses(sentence, _PART)
+    if len(spans) < 2:
+        return _needed(sentence, task, index)
+    return any(_needed(sentence[s:e], task, index) for s, e in spans)
 
 
 def minimize_text(
@@ -93,7 +116,7 @@ def minimize_text(
         bad = [f for f in inside if id(f) in drop]
         clause = value[start:end]
         opening_clean = opening_clean or (index == 0 and not inside)
-        if any(id(f) not in drop for f in inside) or _needed(_without(clause, bad, start), task, index):
+        if any(id(f) not in drop for f in inside) or _about_task(_without(clause, bad, start), task, index):
             keep.add(index)
         out = clause
         for f in reversed(disjoint(bad)):  # items of one encoded substring share its span: tag it once
@@ -130,7 +153,7 @@ def needed_part(
     keep = {
         index
         for index, (s, e) in enumerate(spans)
-        if any(s <= f.start < e for f in needed) or _needed(value[s:e], task, index)
+        if any(s <= f.start < e for f in needed) or _about_task(value[s:e], task, index)
     }
     if judge is not None and len(keep) < len(spans):
         keep |= _asked(judge, [value[s:e].strip() for s, e in spans[:MAX_CLAUSES]], task)
@@ -163,14 +186,37 @@ OTHERS = frozenset(
     ).split(" ")
 )
 PERSONAL = SPEAKER | ADDRESSEE | OTHERS
+PRINCIPAL = frozenset(["user", "users"])  # an agent's word for whom it works
 _ENGLISH = frozenset(["the", "a", "an", "and", "with", "of", "for", "to", "in", "on", "at", "or", "by"])
+
+
+def names_someone(words: Sequence[str]) -> bool:
+    """A third person among the words: a pronoun, a kin word, or a noun for a person
+    (WordNet, `webminim.egress.people`: "guest", "tenants", "the men")."""
+    if not OTHERS.isdisjoint(words):
+        return True
+    nouns = person_nouns()
+    plural = {w[:-1] for w in words if w[-1:] == "s"} | {w[:-3] + "man" for w in words if w[-3:] == "men"}
+    return not nouns.isdisjoint(words) or not nouns.isdisjoint(plural)
+
+
+def _names_someone_else(clause: str, task: str) -> bool:
+    """A third person the task does not speak of itself ("new parents" on "support groups for new
+    parents"); "the user" is whom the task is for, not someone else."""
+    said = set(tokens(task)) | PRINCIPAL
+    said |= {w[:-1] for w in said if w[-1:] == "s"}
+    return names_someone([w for w in tokens(clause) if w not in said and w[:-1] not in said])
 
 
 def impersonal(sentence: str) -> bool:
     """An English sentence that names no one: no personal pronoun, no word for a person by
-    their tie to someone. Other languages are never assumed impersonal."""
+    their tie to someone or by what they are. Other languages are never assumed impersonal."""
     words = tokens(sentence)
-    return bool(_ENGLISH.intersection(words)) and PERSONAL.isdisjoint(words)
+    return bool(_ENGLISH.intersection(words)) and not _personal(words)
+
+
+def _personal(words: Sequence[str]) -> bool:
+    return not PERSONAL.isdisjoint(words) or names_someone(words)
 
 
 _PART = re.compile(
@@ -183,7 +229,7 @@ _PART = re.compile(
 def _names_a_third_person(part: str) -> bool:
     """ "they came out of prison", "her dad was locked up": someone other than the writer and
     the one written to."""
-    return not OTHERS.isdisjoint(tokens(part))
+    return names_someone(tokens(part))
 
 
 def _needed_parts(sentence: str, task: str) -> str:
@@ -210,7 +256,7 @@ def _needed_parts(sentence: str, task: str) -> str:
         if ";" in before + after:
             needed[i] = needed[i] or not _names_a_third_person(part)
         elif "(" in before and ")" in after:
-            needed[i] = needed[i] or PERSONAL.isdisjoint(tokens(part))
+            needed[i] = needed[i] or not _personal(tokens(part))
         if needed[i]:
             keep.append(part.strip())
     if len(keep) == len(spans):

@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import json
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -383,6 +383,7 @@ class ToolMinimizer:
         out: list[Operation] = []
         if not handler.task.strip():
             return out
+        items = Counter(path.rpartition("/")[0] for path in values)
         for path, value in values.items():
             found = by_path.get(path, [])
             if any(not n for _, n in found):
@@ -391,7 +392,9 @@ class ToolMinimizer:
             if spec is None or spec.type not in ("string", "array") or not written_text(value, profile_of(spec, path)):
                 continue
             needed = [f for f, _ in found]
-            part = needed_part(value, handler.task, required=spec.required, needed=needed, judge=handler.judge)
+            # an item of a required list is required only when it is the list's one item
+            required = spec.required and (spec.type != "array" or items[path.rpartition("/")[0]] == 1)
+            part = needed_part(value, handler.task, required=required, needed=needed, judge=handler.judge)
             if part is None:
                 out.append(Operation("remove", path, reason="optional free text the task does not need"))
             elif part != value:
