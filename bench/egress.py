@@ -45,6 +45,7 @@ from fresh_f import fresh_f_scenarios  # noqa: E402
 from fresh_g import fresh_g_scenarios  # noqa: E402
 from fresh_h import fresh_h_scenarios  # noqa: E402
 from fresh_i import fresh_i_scenarios  # noqa: E402
+from fresh_j import fresh_j_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -272,7 +273,11 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh I": (fresh_i_scenarios(), "FRESH set I (held out: written before any measurement on it)"),
+        "fresh J": (fresh_j_scenarios(), "FRESH set J (held out: written before any measurement on it)"),
+        "fresh I": (
+            fresh_i_scenarios(),
+            "fresh set I (measured once, then read: steered the 2026-12-03 changes)",
+        ),
         "fresh H": (
             fresh_h_scenarios(),
             "fresh set H (measured once, then read: steered the fourth 2026-12-02 changes)",
