@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Protocol
 
 from webminim.egress import semantic
@@ -162,7 +163,7 @@ def needed_part(
             return None
         keep = {0}
     else:  # an on-task text keeps what says nothing about anyone: the plan, the item described
-        keep |= {i for i, (s, e) in enumerate(spans) if impersonal(value[s:e])}
+        keep |= {i for i, (s, e) in enumerate(spans) if i not in keep and impersonal(value[s:e])}
     kept = [value[spans[i][0] : spans[i][1]].strip() for i in sorted(keep)]
     parts = [_needed_parts(sentence, task) for sentence in kept]
     if len(kept) == len(spans) and parts == kept:
@@ -203,9 +204,15 @@ def names_someone(words: Sequence[str]) -> bool:
 def _names_someone_else(clause: str, task: str) -> bool:
     """A third person the task does not speak of itself ("new parents" on "support groups for new
     parents"); "the user" is whom the task is for, not someone else."""
-    said = set(tokens(task)) | PRINCIPAL
-    said |= {w[:-1] for w in said if w[-1:] == "s"}
+    said = _said(task)
     return names_someone([w for w in tokens(clause) if w not in said and w[:-1] not in said])
+
+
+@lru_cache(maxsize=256)
+def _said(task: str) -> frozenset[str]:
+    """The task's words, singular too, and the principal's: whom the task itself speaks of."""
+    said = set(tokens(task)) | PRINCIPAL
+    return frozenset(said | {w[:-1] for w in said if w[-1:] == "s"})
 
 
 def impersonal(sentence: str) -> bool:

@@ -120,6 +120,11 @@ def _display(segments: Segments) -> str:
     return out
 
 
+_PATH_MEMO = 4096  # paths remembered per tool
+_PATH_MEMO_KEY = 256  # longer paths are looked up every time
+_UNKNOWN = object()
+
+
 @dataclass(frozen=True)
 class ToolSchema:
     """A validated tool schema with its field dispositions."""
@@ -132,6 +137,9 @@ class ToolSchema:
     index: Mapping[Segments, FieldSpec] = field(default_factory=dict, repr=False, compare=False)
     validator: Any = field(default=None, repr=False, compare=False)
     prefixes: frozenset[Segments] = field(default=frozenset(), repr=False, compare=False)
+    # path -> field(path): a tool's calls repeat their paths; bounded, cleared when full
+    _by_path: dict[str, FieldSpec | None] = field(default_factory=dict, repr=False, compare=False)
+    _declared: dict[str, bool] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def parse(cls, name: str, schema: Any, *, description: str = "") -> ToolSchema:
@@ -183,7 +191,12 @@ class ToolSchema:
 
     def declares(self, pointer: str) -> bool:
         """True when the schema names the value at `pointer` as a property (or its element)."""
-        return any(len(key) == len(paths.split(pointer)) for key in self._matches(_tokens(pointer)))
+        known = self._declared.get(pointer)
+        if known is not None:  # a .get, not "in" then [...]: another thread may clear the memo between
+            return known
+        named = any(len(key) == len(paths.split(pointer)) for key in self._matches(_tokens(pointer)))
+        _remember(self._declared, pointer, named)
+        return named
 
     def field(self, path: str) -> FieldSpec | None:
         """The spec of the value at `path` (a JSON Pointer, "/a/3/b"; "$.a[3].b" is also read).
@@ -193,6 +206,14 @@ class ToolSchema:
         `required` only; a minimum-necessary mark or hint never reaches values the schema
         does not describe. Nothing declared above it: None.
         """
+        known = self._by_path.get(path, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
+        spec = self._field(path)
+        _remember(self._by_path, path, spec)
+        return spec
+
+    def _field(self, path: str) -> FieldSpec | None:
         tokens = _tokens(path)
         matches = self._matches(tokens)
         if not matches:
@@ -240,6 +261,14 @@ class ToolSchema:
         except Exception as exc:  # noqa: BLE001 - jsonschema internals: fail closed with one line
             raise EgressError(f"validation failed: {type(exc).__name__}: {_first_line(exc)}") from None
         return [f"{_pointer(e.absolute_path) or '/'}: {_first_line(e.message)}" for e in found]
+
+
+def _remember(memo: dict[str, Any], path: str, value: Any) -> None:
+    """Keep `value` for `path`: bounded, cleared when full; a path the size of a document is not kept."""
+    if len(path) <= _PATH_MEMO_KEY:
+        if len(memo) >= _PATH_MEMO:
+            memo.clear()
+        memo[path] = value
 
 
 def _tokens(path: str) -> list[str]:
