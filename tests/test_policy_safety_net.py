@@ -468,6 +468,7 @@ THREAD = (
     [
         ('Read the comments on "Bears at the lake"', True),  # each row's "Upvote comment" says what it is
         ('What did people comment on "Bears at the lake"?', True),
+        ('What are people replying to "Bears at the lake"?', True),  # icon sets list "comment" beside "reply"
         ('Read the post "Bears at the lake"', False),  # the rows that "Save post" are the sidebar's
         ("Upvote ohill's comment", False),  # no reading: rule 2 picks the row to act on
     ],
@@ -482,6 +483,26 @@ def test_rule7_rows_the_task_reads_by_what_their_controls_call_them(task: str, r
         assert actions[_at(tree, "link", "dana")] != R  # who said it comes along
     else:
         assert actions[_at(tree, "StaticText", "Thanks for this")] == R
+
+
+@pytest.mark.parametrize(
+    "task, typed",
+    [
+        ("Reply to dana's comment saying thanks for the tip", True),
+        ("Respond to the comment by dana", True),  # answering is typing the answer
+        ("Open dana's profile", False),
+    ],
+)
+def test_rule10_a_reply_types_its_answer_into_the_one_form_there_is(task: str, typed: bool) -> None:
+    tree = tree_from_html(
+        "<main><h1>Reply to a comment</h1><p><a href='/u/dana'>dana</a> 3 points</p><p>Great post</p>"
+        "<form><label>Write your reply<textarea></textarea></label>"
+        "<label><input type='checkbox'> Send me reply notifications</label><button>Publish</button></form></main>",
+        url="http://site.test/",
+    )
+    actions = _bare(tree, task)
+    for role, name in (("textbox", "Write your reply"), ("button", "Publish")):
+        assert bool(actions[_at(tree, role, name)] != R) == typed, (role, task)
 
 
 def test_rule7_a_heading_nested_in_a_section_is_part_of_it_a_sibling_heading_ends_it() -> None:

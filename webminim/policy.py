@@ -110,7 +110,8 @@ rule above, a node that is removed is raised when one of these holds:
    raises prose only: the "Reply" inside a button is the button's label, and abstracting it
    would abstract the button the agent needs. Rows are read by what their own controls call
    them, too: "Read the comments on …" reads the rows whose repeated controls share a
-   content word with the task (each comment's "Upvote comment"), their prose and their own
+   content word with the task (each comment's "Upvote comment") or a word icon sets list
+   beside a task word ("people replying to …": "Thumbs up comment"), their prose and their own
    links (the author: who said it), at most SECTION_NODES nodes, unless rule 2 picked some
    of those rows ("Read Dana's message" reads Dana's row, not every row with a "Delete
    message"). Comments often sit outside the post's section, under no heading of their own.
@@ -125,10 +126,11 @@ rule above, a node that is removed is raised when one of these holds:
    placeholder says "search") and the buttons of their search form are kept: "Look up
    printer drivers" names no control, yet the search box is how it is done.
 10. Forms. When the task types (an action verb of rule 4 that needs a field: "enter",
-   "write", "compose", …) and a control of a form is shown after the rules above, the
-   other controls of that form (not its lists' options, nor the buttons of a toolbar or
-   menu inside it) come along, when the form holds a field and at most FORM_CONTROLS
-   controls: a form is filled and sent as one
+   "write", "compose", "reply" / "respond" / "answer", …, or words to say: "… saying
+   thanks") and a control of a form is shown after the rules above, the other controls
+   of that form (not its lists' options, nor the buttons of a toolbar or menu inside it)
+   come along, when the form holds a field and at most FORM_CONTROLS controls: a form is
+   filled and sent as one
    ("Write a new email to Hector" keeps the reply form's "To" by its n̂; its "Message" box
    and "Send now" button, at n̂ ≈ 0 on a page unlike the training data, come with it). When
    no control of such a form is shown and the page has exactly one small form with a text
@@ -226,8 +228,11 @@ _CHOOSE = frozenset(
 # fmt: off
 VERBS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("click", "press", "tap", "hit", "push", "submit", "delete", "remove", "open", "add", "save",
-                     "send", "reply", "archive", "buy", "login"), _PRESS),
+                     "send", "archive", "buy", "login"), _PRESS),
     **dict.fromkeys(("enter", "type", "fill", "input", "write", "compose", "search"), _FILL),
+    # answering is pressing "Reply" and typing the answer; "... saying thanks" gives words to type
+    **dict.fromkeys(("reply", "respond", "answer"), _PRESS | _FILL),
+    "saying": _FILL,
     **dict.fromkeys(("select", "choose", "pick", "check", "uncheck", "tick", "toggle"), _CHOOSE),
     # finishing a step usually means filling its fields and pressing its button
     **dict.fromkeys(("complete", "finish", "verify", "confirm"), _PRESS | _FILL),
@@ -903,12 +908,18 @@ def _sections(context: PolicyContext) -> np.ndarray:
 def _rows_called(context: PolicyContext, acting: np.ndarray) -> np.ndarray:
     """Rule 7: rows the task reads by what their own controls call them ("Read the comments
     on …": each comment's "Upvote comment"): the prose and the own links (an author's name)
-    of the rows whose repeated controls share a content word with the task, at most
+    of the rows whose repeated controls share a content word with the task, or one icon sets
+    list beside a task word ("replying": "comment"), at most
     SECTION_NODES nodes in page order. Not when rule 2 picked some of them: the task reads
     those ("Read Dana's message" among rows with a "Delete message" each)."""
     page = context.page
     repeated = np.flatnonzero(page.ambiguous & page.interactive & (page.item_of >= 0))
-    calling = [i for i in repeated if words_of(page.texts[i]) & context.words]
+    linked = linked_to(context.words)  # "What are people replying to …": each comment's "Thumbs up comment"
+    calling = [
+        i
+        for i in repeated
+        if words_of(page.texts[i]) & context.words or any(stem(w) in linked for w in words_of(page.texts[i]))
+    ]
     rows = np.unique(page.item_of[calling])
     if np.isin(rows, acting).any():
         return np.zeros(len(page.roles), dtype=bool)
