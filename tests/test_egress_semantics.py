@@ -777,3 +777,42 @@ def test_person_nouns_come_from_wordnet_first_senses(tmp_path):
     assert build(tmp_path) == ["guest", "person"]
     shipped = person_nouns()
     assert {"guest", "tenant", "widow", "man"} <= shipped and not {"model", "white", "private"} & shipped
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # the writer's own situation shares one task word of four: not about the task
+            "Renew the car insurance. Heads-up: we are behind on the other insurance payments.",
+            "Renew the car insurance",
+            "Renew the car insurance.",
+        ),
+        (  # two task words: the writer's request stays
+            "couples counselling near the station for my better half",
+            "Search for couples counselling",
+            "couples counselling near the station for my better half",
+        ),
+        (  # an opening reason goes, what the sentence asks stays
+            "Report attached. Since the grant was cut, please reply by Monday.",
+            "Send the report to the board",
+            "Report attached. Please reply by Monday.",
+        ),
+        (  # ", given that ..." is a part of its own; the question stays a question
+            "Could the gym open at 6, given that I work nights at the care home?",
+            "Ask whether the gym could open at 6",
+            "Could the gym open at 6?",
+        ),
+    ],
+)
+def test_the_writers_own_context_and_opening_reasons_go_when_the_task_does_not_need_them(text, task, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, task, required=True) == expected
+
+
+def test_parts_of_hyphenated_and_possessive_words_name_people():
+    from webminim.egress.freetext import impersonal
+
+    assert not impersonal("Ex-con looking for work in the area.")  # "ex"
+    assert not impersonal("Paid with a neighbour's card for the shoes.")  # "neighbour's"
+    assert impersonal("Solid oak table in a good condition.")

@@ -18,8 +18,13 @@ A clause is about the task when one of its parts (split as `_needed_parts` split
 content word with the task, or is close to it; a part that speaks of a third person the
 task does not (a pronoun, a kin word, or a noun WordNet gives for a person, `people`) must
 share half its content words: "the boy has fits at night" is not about booking a pitch "for
-3 nights". "The user" is whom an agent works for, not a third person. An item of a required
-list is required only when it is the list's one item.
+3 nights"; one in which the writer or the reader speaks must share half, or two words: "we
+are behind on three other bills" is not about paying "the electricity bill". "The user" is
+whom an agent works for, not a third person; the parts of "ex-prisoner" and "sibling's" count
+as words. A sentence's opening reason or condition ("Since the tax office froze the
+account, …", "…, given that …") is a part of its own, and a sentence kept for what it asks
+loses a reason the task does not need. An item of a required list is required only when it
+is the list's one item.
 
 An optional `ClauseJudge` (an LLM on an OpenAI-compatible endpoint, `webminim.egress.llm_judge`)
 may add clauses the local test missed ("Yearly earnings $84,000" for "estimate my refund").
@@ -85,8 +90,16 @@ def _needed(clause: str, task: str, index: int) -> bool:
     if not task:
         return False
     shared = overlap(clause, task)
-    if shared >= 1 and (not _names_someone_else(clause, task) or 2 * shared >= len(set(content_tokens(clause)))):
-        return True
+    if shared >= 1:
+        covered = 2 * shared >= len(set(content_tokens(clause)))
+        if _names_someone_else(clause, task):
+            if covered:
+                return True
+        elif _speaks_of_self(clause):
+            if covered or shared >= 2:
+                return True
+        else:
+            return True
     return index < MAX_CLAUSES and semantic.similarity(clause, task) >= SIMILARITY
 
 
@@ -94,7 +107,7 @@ def _about_task(sentence: str, task: str, index: int) -> bool:
     """A sentence is about the task when one of its parts is (`_needed_parts`' parts): "The user
     needs a laptop under 1000" makes the sentence that goes on ", and the insurer refused ..."
     needed, and the part about the insurer is cut from it afterwards."""
-    spans = clauses(sentence, _PART)
+    spans = _part_spans(sentence)
     if len(spans) < 2:
         return _needed(sentence, task, index)
     return any(_needed(sentence[s:e], task, index) for s, e in spans)
@@ -188,17 +201,25 @@ OTHERS = frozenset(
 )
 PERSONAL = SPEAKER | ADDRESSEE | OTHERS
 PRINCIPAL = frozenset(["user", "users"])  # an agent's word for whom it works
+_JOINS = re.compile(r"[-']")
 _ENGLISH = frozenset(["the", "a", "an", "and", "with", "of", "for", "to", "in", "on", "at", "or", "by"])
 
 
 def names_someone(words: Sequence[str]) -> bool:
     """A third person among the words: a pronoun, a kin word, or a noun for a person
     (WordNet, `webminim.egress.people`: "guest", "tenants", "the men")."""
+    words = _words(words)
     if not OTHERS.isdisjoint(words):
         return True
     nouns = person_nouns()
     plural = {w[:-1] for w in words if w[-1:] == "s"} | {w[:-3] + "man" for w in words if w[-3:] == "men"}
     return not nouns.isdisjoint(words) or not nouns.isdisjoint(plural)
+
+
+def _speaks_of_self(clause: str) -> bool:
+    """The writer or the one written to ("we are behind on three other bills")."""
+    words = _words(tokens(clause))
+    return not SPEAKER.isdisjoint(words) or not ADDRESSEE.isdisjoint(words)
 
 
 def _names_someone_else(clause: str, task: str) -> bool:
@@ -223,14 +244,43 @@ def impersonal(sentence: str) -> bool:
 
 
 def _personal(words: Sequence[str]) -> bool:
-    return not PERSONAL.isdisjoint(words) or names_someone(words)
+    return not PERSONAL.isdisjoint(_words(words)) or names_someone(words)
+
+
+def _words(words: Sequence[str]) -> set[str]:
+    """The words and the parts of hyphenated and possessive ones ("ex-prisoner", "sibling's")."""
+    out = set(words)
+    out.update(part for w in words if "-" in w or "'" in w for part in _JOINS.split(w) if part)
+    return out
 
 
 _PART = re.compile(
-    r",\s+(?=(?:and|but|so|because|while|since|though|although|when)\s)"
+    r",\s+(?=(?:and|but|so|because|while|since|though|although|when|given|considering|seeing|now|unless"
+    r"|whereas|even|as|if)\s)"
     r"|\s+(?=(?i:because|as|since)\s+(?i:i|my|we|our|he|she|they|his|her|their)\s)"  # "... as my stepdad ..."
     r"|:\s+|;\s+|\s+[—–-]\s+|\s*\(\s*|\s*\)"  # a colon, a semicolon, a dash, a bracket
 )
+
+
+# a sentence that opens with its reason or condition: "Since the tax office froze the account, please pay ..."
+_LEADING = re.compile(
+    r"\s*(?i:since|because|as|although|though|while|given that|now that|unless|whereas|even though|once|if)"
+    r"\s[^,;:.!?]{1,200},\s+"
+)
+
+
+_REASON = re.compile(r"\s*(?i:since|because|as|given that|now that|seeing that)\s[^,;:.!?]{1,200},\s+")
+
+
+def _part_spans(sentence: str) -> list[tuple[int, int]]:
+    """A sentence's parts (`_PART`), its opening reason or condition a part of its own."""
+    spans = clauses(sentence, _PART)
+    lead = _LEADING.match(sentence)
+    if lead and spans and spans[0][0] <= lead.end() - 2 < spans[0][1]:
+        cut = lead.end() - len(lead.group(0)) + len(lead.group(0).rstrip().rstrip(","))
+        first = (spans[0][0], cut), (lead.end(), spans[0][1])
+        spans = [span for span in first if sentence[span[0] : span[1]].strip()] + spans[1:]
+    return spans
 
 
 def _names_a_third_person(part: str) -> bool:
@@ -249,12 +299,15 @@ def _needed_parts(sentence: str, task: str) -> str:
     unneeded half turns to a third person ("...; they came out of prison last week"); an
     aside in brackets stays unless it speaks of someone ("(HP 305 black)" stays, "(she needs
     room for her shots)" goes)."""
-    spans = clauses(sentence, _PART)
+    spans = _part_spans(sentence)
     if len(spans) < 2:
         return sentence
     parts = [sentence[s:e] for s, e in spans]
     needed = [_needed(part, task, i) for i, part in enumerate(parts)]
     if not any(needed):
+        if _REASON.match(sentence):  # kept for what it says, not for why: "Since …, please pay …"
+            rest = sentence[spans[1][0] :]
+            return rest[:1].upper() + rest[1:]
         return sentence
     joints = ["", *(sentence[spans[i][1] : spans[i + 1][0]] for i in range(len(spans) - 1)), ""]
     keep = []
