@@ -46,6 +46,7 @@ from fresh_g import fresh_g_scenarios  # noqa: E402
 from fresh_h import fresh_h_scenarios  # noqa: E402
 from fresh_i import fresh_i_scenarios  # noqa: E402
 from fresh_j import fresh_j_scenarios  # noqa: E402
+from fresh_k import fresh_k_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -273,10 +274,14 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh J": (fresh_j_scenarios(), "FRESH set J (held out: written before any measurement on it)"),
+        "fresh K": (fresh_k_scenarios(), "FRESH set K (held out: written before any measurement on it)"),
+        "fresh J": (
+            fresh_j_scenarios(),
+            "fresh set J (measured once, then read: steered the second 2026-12-03 changes)",
+        ),
         "fresh I": (
             fresh_i_scenarios(),
-            "fresh set I (measured once, then read: steered the 2026-12-03 changes)",
+            "fresh set I (measured once, then read: steered the first 2026-12-03 changes)",
         ),
         "fresh H": (
             fresh_h_scenarios(),
