@@ -807,3 +807,26 @@ def test_parts_of_hyphenated_and_possessive_words_name_people():
     assert not impersonal("Ex-con looking for work in the area.")  # "ex"
     assert not impersonal("Paid with a neighbour's card for the shoes.")  # "neighbour's"
     assert impersonal("Solid oak table in a good condition.")
+
+
+def test_an_optional_note_with_psd_keeps_only_what_the_task_firmly_needs():
+    s = {"type": "string"}
+    schema = {
+        "type": "object",
+        "properties": {"station": s, "hours": {"type": "integer"}, "notes": s},
+        "required": ["station", "hours"],
+    }
+    minimizer = ToolMinimizer({"rent": schema})
+    args = {"station": "Central", "hours": 3, "notes": "Write to jo.smith@example.org if I am late; helmet size M."}
+    out = minimizer.minimize("rent", args, task="Rent a bike at Central for 3 hours, helmet size M").args
+    assert out == {"station": "Central", "hours": 3, "notes": "helmet size M."}  # the address went, the size stayed
+    weak = {"station": "Central", "hours": 3, "notes": "Jo Smith, no helmet needed, SSN 123-45-6789"}
+    out = minimizer.minimize("rent", weak, task="Rent a bike at Central for 3 hours, with a helmet").args
+    assert out == {"station": "Central", "hours": 3}  # one shared word is not enough: the note goes whole
+
+
+def test_a_relative_clause_after_a_comma_is_an_aside():
+    from webminim.egress.freetext import needed_part
+
+    out = needed_part("For my sister, who just came out to the family.", "Find a gift for my sister", required=True)
+    assert out == "For my sister."

@@ -23,8 +23,10 @@ are behind on three other bills" is not about paying "the electricity bill". "Th
 whom an agent works for, not a third person; the parts of "ex-prisoner" and "sibling's" count
 as words. A sentence's opening reason or condition ("Since the tax office froze the
 account, …", "…, given that …") is a part of its own, and a sentence kept for what it asks
-loses a reason the task does not need. An item of a required list is required only when it
-is the list's one item.
+loses a reason the task does not need; so is a relative clause after a comma (", who …",
+", which …"). An item of a required list is required only when it is the list's one item.
+An optional field that carries PSD keeps the clauses firmly about the task (two task words,
+or half their own) with those parts only, and goes whole otherwise.
 
 An optional `ClauseJudge` (an LLM on an OpenAI-compatible endpoint, `webminim.egress.llm_judge`)
 may add clauses the local test missed ("Yearly earnings $84,000" for "estimate my refund").
@@ -103,6 +105,16 @@ def _needed(clause: str, task: str, index: int) -> bool:
     return index < MAX_CLAUSES and semantic.similarity(clause, task) >= SIMILARITY
 
 
+def _firmly_about_task(sentence: str, task: str) -> bool:
+    """One of the parts shares two content words with the task, or half of its own."""
+    for s, e in _part_spans(sentence) or [(0, len(sentence))]:
+        part = sentence[s:e]
+        shared = overlap(part, task)
+        if shared >= 2 or (shared >= 1 and 2 * shared >= len(set(content_tokens(part)))):
+            return True
+    return False
+
+
 def _about_task(sentence: str, task: str, index: int) -> bool:
     """A sentence is about the task when one of its parts is (`_needed_parts`' parts): "The user
     needs a laptop under 1000" makes the sentence that goes on ", and the insurer refused ..."
@@ -119,8 +131,14 @@ def minimize_text(
     unnecessary: Sequence[Finding],
     task: str,
     judge: ClauseJudge | None = None,
+    *,
+    opening: bool = True,
 ) -> str:
-    """`value` with the clauses the task does not need removed and unnecessary items tagged."""
+    """`value` with the clauses the task does not need removed and unnecessary items tagged
+    (REMOVED when none is needed and, with `opening`, the opening is not clean either).
+    Without `opening` (an optional field that carries PSD) a clause is kept only when one of
+    its parts is firmly about the task: two task words, or half its words ("helmet size M",
+    not "without legal status" for "free legal help")."""
     drop = {id(f) for f in unnecessary}
     tagged: list[str] = []
     keep: set[int] = set()
@@ -130,7 +148,10 @@ def minimize_text(
         bad = [f for f in inside if id(f) in drop]
         clause = value[start:end]
         opening_clean = opening_clean or (index == 0 and not inside)
-        if any(id(f) not in drop for f in inside) or _about_task(_without(clause, bad, start), task, index):
+        blanked = _without(clause, bad, start)
+        if any(id(f) not in drop for f in inside) or (
+            _about_task(blanked, task, index) if opening else _firmly_about_task(blanked, task)
+        ):
             keep.add(index)
         out = clause
         for f in reversed(disjoint(bad)):  # items of one encoded substring share its span: tag it once
@@ -139,9 +160,9 @@ def minimize_text(
         tagged.append(out.strip())
     if judge is not None and task and len(keep) < len(tagged):
         keep |= _asked(judge, tagged[:MAX_CLAUSES], task)
-    if not keep and opening_clean:
+    if not keep and opening_clean and opening:
         keep = {0}  # a required message is not sent empty: its opening states the request
-    kept = [text for index, text in enumerate(tagged) if index in keep]
+    kept = [text if opening else _needed_parts(text, task) for index, text in enumerate(tagged) if index in keep]
     return " ".join(kept) if kept else REMOVED
 
 
@@ -256,7 +277,7 @@ def _words(words: Sequence[str]) -> set[str]:
 
 _PART = re.compile(
     r",\s+(?=(?:and|but|so|because|while|since|though|although|when|given|considering|seeing|now|unless"
-    r"|whereas|even|as|if)\s)"
+    r"|whereas|even|as|if|who|which|whose)\s)"
     r"|\s+(?=(?i:because|as|since)\s+(?i:i|my|we|our|he|she|they|his|her|their)\s)"  # "... as my stepdad ..."
     r"|:\s+|;\s+|\s+[—–-]\s+|\s*\(\s*|\s*\)"  # a colon, a semicolon, a dash, a bracket
 )

@@ -34,7 +34,7 @@ from webminim.egress import deadline, paths
 from webminim.egress.classifier import DEFAULT_BUDGET_MS, MAX_DEPTH, MAX_LEAVES, PSDClassifier, leaves
 from webminim.egress.detectors import Finding
 from webminim.egress.fields import written_text
-from webminim.egress.freetext import ClauseJudge, needed_part
+from webminim.egress.freetext import REMOVED, ClauseJudge, minimize_text, needed_part
 from webminim.egress.handlers import CALENDAR_TITLE, Handler, profile_of, tool_type
 from webminim.egress.matching import names_any
 from webminim.egress.rewrite import Operation, apply_all, generalize, synthetic
@@ -411,6 +411,11 @@ class ToolMinimizer:
         handler: Handler,
     ) -> Operation:
         if spec is None or not spec.required:
+            if spec is not None and handler.task.strip() and written_text(value, profile_of(spec, path)):
+                # an optional note the task needs part of ("…; helmet size M") keeps that part
+                kept = minimize_text(value, found, unnecessary, handler.task, handler.judge, opening=False)
+                if kept != REMOVED:
+                    return Operation("redact", path, kept, reason="optional free text cut to what the task needs")
             return Operation("remove", path, reason="optional field with unnecessary PSD")
         if spec.hint:
             general = generalize(value, spec.hint, found)
