@@ -47,6 +47,7 @@ from fresh_h import fresh_h_scenarios  # noqa: E402
 from fresh_i import fresh_i_scenarios  # noqa: E402
 from fresh_j import fresh_j_scenarios  # noqa: E402
 from fresh_k import fresh_k_scenarios  # noqa: E402
+from fresh_l import fresh_l_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -274,7 +275,11 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh K": (fresh_k_scenarios(), "FRESH set K (held out: written before any measurement on it)"),
+        "fresh L": (fresh_l_scenarios(), "FRESH set L (held out: written before any measurement on it)"),
+        "fresh K": (
+            fresh_k_scenarios(),
+            "fresh set K (measured once, then read: steered the third 2026-12-03 changes)",
+        ),
         "fresh J": (
             fresh_j_scenarios(),
             "fresh set J (measured once, then read: steered the second 2026-12-03 changes)",
