@@ -25,7 +25,9 @@ EMAIL = {**S, "format": "email"}
 
 FRESH_M_SCHEMAS: dict[str, dict[str, Any]] = {
     "book_massage": _schema({"service": S, "time": S, "notes": S}, ["service", "time"], "Book a massage"),
-    "buy_gym_membership": _schema({"plan": S, "start": S, "health_notes": S}, ["plan", "start"], "Buy a gym membership"),
+    "buy_gym_membership": _schema(
+        {"plan": S, "start": S, "health_notes": S}, ["plan", "start"], "Buy a gym membership"
+    ),
     "order_taxi": _schema(
         {"pickup": S, "dropoff": S, "time": S, "note_to_driver": S},
         ["pickup", "dropoff", "time"],
