@@ -832,3 +832,30 @@ def test_a_relative_clause_after_a_comma_is_an_aside():
 
     out = needed_part("For my sister, who just came out to the family.", "Find a gift for my sister", required=True)
     assert out == "For my sister."
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # a short English plan rides along ("is" marks it English)
+            "Podcasts for a long drive. Pick calm ones. True crime is out.",
+            "Pick a podcast for a long drive",
+            "Podcasts for a long drive. Pick calm ones. True crime is out.",
+        ),
+        (  # what happened is context, not a plan: it does not ride along
+            "Book a hotel for two nights. The company card was blocked. A quiet room is better.",
+            "Book a hotel for two nights",
+            "Book a hotel for two nights. A quiet room is better.",
+        ),
+        (  # an adjective in -ed after a determiner is a description, not a past
+            "A farewell gift for a colleague. A framed photo of the team would suit.",
+            "Suggest a farewell gift for a colleague",
+            "A farewell gift for a colleague. A framed photo of the team would suit.",
+        ),
+    ],
+)
+def test_an_on_task_text_keeps_its_plan_but_not_what_happened(text, task, expected):
+    from webminim.egress.freetext import impersonal, needed_part
+
+    assert needed_part(text, task, required=True) == expected
+    assert not impersonal("Jo, who was let go in May, has the spare key.")  # "who" is a person

@@ -26,7 +26,10 @@ account, …", "…, given that …") is a part of its own, and a sentence kept 
 loses a reason the task does not need; so is a relative clause after a comma (", who …",
 ", which …"). An item of a required list is required only when it is the list's one item.
 An optional field that carries PSD keeps the clauses firmly about the task (two task words,
-or half their own) with those parts only, and goes whole otherwise.
+or half their own) with those parts only, and goes whole otherwise. A sentence that names no
+one rides along with a needed one only when it does not tell what happened (a past tense or
+a dating word: "The company card was blocked." goes, "A quiet room is better." stays); "who"
+is a person; a sentence with an English function word ("is", "the", …) is read as English.
 
 An optional `ClauseJudge` (an LLM on an OpenAI-compatible endpoint, `webminim.egress.llm_judge`)
 may add clauses the local test missed ("Yearly earnings $84,000" for "estimate my refund").
@@ -197,7 +200,9 @@ def needed_part(
             return None
         keep = {0}
     else:  # an on-task text keeps what says nothing about anyone: the plan, the item described
-        keep |= {i for i, (s, e) in enumerate(spans) if i not in keep and impersonal(value[s:e])}
+        keep |= {
+            i for i, (s, e) in enumerate(spans) if i not in keep and impersonal(value[s:e]) and not _told(value[s:e])
+        }
     kept = [value[spans[i][0] : spans[i][1]].strip() for i in sorted(keep)]
     parts = [_needed_parts(sentence, task) for sentence in kept]
     if len(kept) == len(spans) and parts == kept:
@@ -213,7 +218,7 @@ SPEAKER = frozenset(
 ADDRESSEE = frozenset(["you", "your", "yours", "yourself", "you're", "you've"])
 OTHERS = frozenset(
     (  # noqa: SIM905 - a word list reads better as prose
-        "he him his himself he's she her hers herself she's they them their theirs themselves "
+        "he him his himself he's she her hers herself she's they them their theirs themselves who whom whose "
         "they're they've someone somebody anyone everyone user users mum mom mother father dad "
         "parent parents son daughter child children kid kids boy girl baby wife husband partner ex "
         "spouse brother sister sibling family friend boyfriend girlfriend grandmother grandfather "
@@ -223,7 +228,18 @@ OTHERS = frozenset(
 PERSONAL = SPEAKER | ADDRESSEE | OTHERS
 PRINCIPAL = frozenset(["user", "users"])  # an agent's word for whom it works
 _JOINS = re.compile(r"[-']")
-_ENGLISH = frozenset(["the", "a", "an", "and", "with", "of", "for", "to", "in", "on", "at", "or", "by"])
+_DETERMINERS = frozenset(
+    ["a", "an", "the", "this", "that", "these", "those", "some", "any", "no", "every", "each", "its"]
+    + ["my", "your", "our", "their", "his", "her"]
+)
+_TOLD = frozenset(["was", "were", "had", "got", "been", "did", "since", "ago", "last", "until", "used"])
+# English function words: a sentence with one is read as English ("True crime is out.")
+_ENGLISH = frozenset(
+    (  # noqa: SIM905 - a word list reads better as prose
+        "the a an and with of for to in on at or by from into is are was were be been it this that there not "
+        "will would should can could"
+    ).split(" ")
+)
 
 
 def names_someone(words: Sequence[str]) -> bool:
@@ -262,6 +278,20 @@ def impersonal(sentence: str) -> bool:
     their tie to someone or by what they are. Other languages are never assumed impersonal."""
     words = tokens(sentence)
     return bool(_ENGLISH.intersection(words)) and not _personal(words)
+
+
+def _told(sentence: str) -> bool:
+    """A sentence that tells what happened ("the company card was blocked", "the knee still
+    gives way since the operation"), not what to do or what an item is: a past-tense verb or a
+    word that dates it. What happened is context; a plan or a description is not."""
+    reason = _REASON.match(sentence)  # an opening reason is cut later: judge what the sentence asks
+    words = tokens(sentence[reason.end() :] if reason else sentence)
+    if not _TOLD.isdisjoint(words):
+        return True
+    # "froze", "stopped": a verb in -ed, not an adjective after a determiner ("a framed photo")
+    return any(
+        len(w) > 4 and w.endswith("ed") and (i == 0 or words[i - 1] not in _DETERMINERS) for i, w in enumerate(words)
+    )
 
 
 def _personal(words: Sequence[str]) -> bool:
