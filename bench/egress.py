@@ -48,6 +48,7 @@ from fresh_i import fresh_i_scenarios  # noqa: E402
 from fresh_j import fresh_j_scenarios  # noqa: E402
 from fresh_k import fresh_k_scenarios  # noqa: E402
 from fresh_l import fresh_l_scenarios  # noqa: E402
+from fresh_m import fresh_m_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -275,7 +276,11 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh L": (fresh_l_scenarios(), "FRESH set L (held out: written before any measurement on it)"),
+        "fresh M": (fresh_m_scenarios(), "FRESH set M (held out: written before any measurement on it)"),
+        "fresh L": (
+            fresh_l_scenarios(),
+            "fresh set L (measured once, then read: steered the fourth 2026-12-03 changes)",
+        ),
         "fresh K": (
             fresh_k_scenarios(),
             "fresh set K (measured once, then read: steered the third 2026-12-03 changes)",
