@@ -260,3 +260,29 @@ def test_schema_field_lookup_handles_arrays():
         },
     )
     assert schema.field("$.people[3].email").format == "email"
+
+
+def test_a_detector_whose_trigger_needs_a_digit_is_not_tried_on_text_without_one():
+    import re
+
+    from webminim.egress.detectors import Finding
+    from webminim.egress.taxonomy import Category
+
+    class Counting:
+        name = "counting"
+        trigger = re.compile(r"[a-z]")  # matches anything: only needs_digit can hold it back
+        needs_digit = True
+
+        def __init__(self) -> None:
+            self.seen: list[str] = []
+
+        def detect(self, text: str, field: str = "") -> list[Finding]:
+            self.seen.append(text)
+            return [Finding(Category.QI, "counted", 0, len(text), text, self.name)] if text[:1].isdigit() else []
+
+    counting = Counting()
+    classifier = PSDClassifier([counting])
+    counting.seen.clear()  # the classifier warms every detector up once
+    assert classifier.classify_text("no digits here") == []
+    assert counting.seen == []
+    assert [f.kind for f in classifier.classify_text("4 digits here")] == ["counted"]

@@ -69,6 +69,7 @@ def leaves(args: Any) -> Iterator[Leaf]:
         stack.extend(reversed(nested))
 
 
+_ANY_DIGIT = re.compile(r"\d")
 _FIELD_MEMO = 4096  # field names remembered per classifier
 _FIELD_MEMO_KEY = 256  # the longest field name remembered
 
@@ -84,6 +85,8 @@ class PSDClassifier:
         # Which detectors a field's name alone wakes ("ssn" -> the SSN detector): keys repeat
         # across calls, so each is matched against the field triggers once (bounded memo).
         self._by_field: dict[str, tuple[bool, ...]] = {}
+        # Detectors whose trigger needs a digit are not even tried on a text without one.
+        self._needs_digit = tuple(bool(getattr(d, "needs_digit", False)) for d in self.detectors)
         # Load lexicons, city names and parsers (and the phone matcher's verification patterns,
         # compiled on its first match) now, so no call pays for them inside its budget.
         for detector in self.detectors:
@@ -117,8 +120,9 @@ class PSDClassifier:
         deadline = deadline if deadline is not None else time.perf_counter() + self.budget_ms / 1000
         found: list[Finding] = []
         woken = self._woken_by(field)
-        for detector, by_field in zip(self.detectors, woken, strict=True):
-            if by_field or detector.trigger is None or detector.trigger.search(text):
+        digit = _ANY_DIGIT.search(text) is not None
+        for detector, by_field, needs_digit in zip(self.detectors, woken, self._needs_digit, strict=True):
+            if by_field or detector.trigger is None or ((digit or not needs_digit) and detector.trigger.search(text)):
                 found.extend(detector.detect(text, field))
         self._deadline_check(deadline)
         if _depth < MAX_DECODE_DEPTH:

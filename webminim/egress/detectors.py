@@ -78,7 +78,9 @@ _WHOLE_AGE = re.compile(r"\s*\d{1,3}\s*")
 
 class Detector(Protocol):
     """`trigger` is a cheap pattern the text must match before `detect` can find anything
-    (None: always run); `field_trigger` (optional) a field name that runs it regardless."""
+    (None: always run); `field_trigger` (optional) a field name that runs it regardless;
+    `needs_digit` (optional) says the trigger cannot match a text without a digit, so the
+    classifier does not even try it there."""
 
     name: str
     trigger: re.Pattern[str] | None
@@ -239,6 +241,7 @@ class PhoneDetector:
 
     name = "phone"
     trigger = re.compile(r"\d[\d\s().-]{5,}\d")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _intl = re.compile(r"(?:\+|\b00)\d")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
@@ -281,6 +284,7 @@ class SSNDetector:
     name = "ssn"
     field_trigger = re.compile(r"ssn|social|tax", re.I)
     trigger = re.compile(r"\d{3}")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"(?<!\d)(\d{3}-\d{2}-\d{4}|\d{9})(?!\d)")
     _context = re.compile(r"ssn|social security|tax id|tin\b", re.I)
 
@@ -297,6 +301,7 @@ class SSNDetector:
 class CardDetector:
     name = "card"
     trigger = re.compile(r"\d{4}")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
@@ -311,6 +316,7 @@ class CardDetector:
 class IBANDetector:
     name = "iban"
     trigger = re.compile(r"[A-Za-z]{2}\d{2}")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(
         r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])"
     )
@@ -327,6 +333,7 @@ class AccountNumberDetector:
     name = "account_number"
     field_trigger = re.compile(r"account|acct|routing|iban|policy|member|patient|mrn", re.I)
     trigger = re.compile(r"\d{5}")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(
         r"(?:account|acct|routing|member|policy|patient|medical record|mrn)\s*(?:number|no\.?|#|id)?"
         r"\s*[:#]?\s*([A-Z]{0,3}\d[\d-]{4,18}\d)",
@@ -344,6 +351,7 @@ class AccountNumberDetector:
 class IPAddressDetector:
     name = "ip_address"
     trigger = re.compile(r"\d\.\d")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
@@ -403,6 +411,7 @@ class StreetAddressDetector:
 
     name = "street_address"
     trigger = re.compile(r"\d\s+[A-Z]")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _prefilter = re.compile(
         r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+(?:[A-Z][a-zA-Z'-]+|[A-Z]\.)){0,3}\.?"
         r"(?:,?\s+(?:Apt\.?|Suite|Unit|#)\s*\w+)?"
@@ -467,6 +476,7 @@ class ZipDetector:
     name = "zip_code"
     field_trigger = re.compile(r"zip|postal|post_?code", re.I)
     trigger = re.compile(r"\d{5}")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(rf"(?:\b(?:{_STATES})\.?,?\s+|zip(?:\s*code)?\s*:?\s*)(\d{{5}})(-\d{{4}})?\b", re.I)
     _field = re.compile(r"zip|postal|post_?code", re.I)
 
@@ -505,6 +515,7 @@ class ZipDetector:
 class GPSDetector:
     name = "gps"
     trigger = re.compile(r"\d\.\d{3}")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"(?<![\d.])(-?\d{1,2}\.\d{3,})\s*,\s*(-?\d{1,3}\.\d{3,})(?![\d.])")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
@@ -581,6 +592,7 @@ class EuropeanAddressDetector:
 
     name = "eu_street_address"
     trigger = re.compile(r"\d")
+    needs_digit = True  # its trigger cannot match a text without a digit
     # capitalised even under re.I ("at Frankeallee 36" is no street); "-ring" after a vowel is
     # an English gerund ("Comparing 65-inch TVs"), after a consonant a German ring road ("Kaiserring 3")
     _W = r"(?-i:[A-ZÄÖÜÉÈÁÍÓÚÑÇ])[\wäöüßéèêëàâçáíóúñ'.-]*"
@@ -616,6 +628,7 @@ class StreetTypeAddressDetector:
 
     name = "street_type_address"
     trigger = re.compile(r"\d")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _CAP = r"(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž])[\w'’]{0,39}"
     _WORD = r"[^\W\d_][\w'’]{0,39}"
     _NUMBER = r"(?P<num>\d{1,4}[a-zA-Z]?)(?![\w:%]|[.,]\d)"
@@ -666,6 +679,7 @@ class PostcodeDetector:
 
     name = "postcode"
     trigger = re.compile(r"\d")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _uk = re.compile(r"\b(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})\b")
     _nl = re.compile(r"\b[1-9]\d{3} ?(?!SA|SD|SS)[A-Z]{2}\b(?=\s+[A-Z][a-z])")
     _town = re.compile(r"\b(?:[A-Z]{1,2}-)?(\d{4,5})\s+([A-ZÄÖÜÉÈÁÍÓÚ][\wäöüßéèêàçáíóúñ-]+(?:[ -][A-Z][\w-]+)?)")
@@ -687,6 +701,7 @@ class ICD10Detector:
     name = "icd10"
     field_trigger = re.compile(r"icd|diagnos|condition", re.I)
     trigger = re.compile(r"[A-TV-Z]\d\d")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _dotted = re.compile(r"\b[A-TV-Z]\d{2}\.\d{1,4}[A-Z]?\b")
     _bare = re.compile(r"\b[A-TV-Z]\d{2}[A-Z0-9]?\b")
     _cue = re.compile(r"icd|diagnos|dx\b|code", re.I)
@@ -747,6 +762,7 @@ class AgeDetector:
     name = "age"
     field_trigger = re.compile(r"(?:^|_)age(?:$|_)", re.I)
     trigger = re.compile(r"\d")
+    needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"\b\d{1,3}[- ]years?[- ]old\b|\bage[d]?\s*:?\s*\d{1,3}\b", re.I)
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
