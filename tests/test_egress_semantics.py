@@ -861,3 +861,29 @@ def test_an_on_task_text_keeps_its_plan_but_not_what_happened(text, task, expect
 
     assert needed_part(text, task, required=True) == expected
     assert not impersonal("Jo, who was let go in May, has the spare key.")  # "who" is a person
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # the user an agent writes about is the one whose situation stays home
+            "Move the haircut to Monday. The user lives in a shelter and can only go out on Mondays.",
+            "Move my haircut to Monday",
+            "Move the haircut to Monday.",
+        ),
+        (  # three task words make a part needed, whoever else it names
+            "Jazz and blues vinyl records for people who collect",
+            "Find jazz and blues vinyl records",
+            "Jazz and blues vinyl records for people who collect",
+        ),
+        (  # what happened, sharing one task word, is not about the task
+            "Laptop bags for commuting. The last bag was stolen on the bus. A backpack is safer.",
+            "Choose a laptop bag",
+            "Laptop bags for commuting. A backpack is safer.",
+        ),
+    ],
+)
+def test_the_users_situation_and_what_happened_need_more_than_one_task_word(text, task, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, task, required=True) == expected

@@ -18,9 +18,11 @@ A clause is about the task when one of its parts (split as `_needed_parts` split
 content word with the task, or is close to it; a part that speaks of a third person the
 task does not (a pronoun, a kin word, or a noun WordNet gives for a person, `people`) must
 share half its content words: "the boy has fits at night" is not about booking a pitch "for
-3 nights"; one in which the writer or the reader speaks must share half, or two words: "we
-are behind on three other bills" is not about paying "the electricity bill". "The user" is
-whom an agent works for, not a third person; the parts of "ex-prisoner" and "sibling's" count
+3 nights"; one in which the writer, the reader or "the user" speaks, or that tells what
+happened, must share half, or two words: "we are behind on three other bills" is not about
+paying "the electricity bill", "the last bag was stolen" not about choosing a laptop bag.
+Three shared task words make any part needed. "The user" is whom an agent works for, not a
+third person; the parts of "ex-prisoner" and "sibling's" count
 as words. A sentence's opening reason or condition ("Since the tax office froze the
 account, …", "…, given that …") is a part of its own, and a sentence kept for what it asks
 loses a reason the task does not need; so is a relative clause after a comma (", who …",
@@ -51,6 +53,7 @@ from webminim.egress.people import person_nouns
 from webminim.errors import WebminimError
 
 MAX_CLAUSES = 24
+FIRM = 3  # task words a clause shares that make it about the task, whoever it speaks of
 SIMILARITY = 0.8  # static-MiniLM cosine at which a clause counts as being about the task (strict)
 REMOVED = "[details removed]"
 _BOUNDARY = re.compile(r"(?<=[.!?;\n])\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*")
@@ -97,11 +100,12 @@ def _needed(clause: str, task: str, index: int) -> bool:
     shared = overlap(clause, task)
     if shared >= 1:
         covered = 2 * shared >= len(set(content_tokens(clause)))
+        if shared >= FIRM or covered:
+            return True
         if _names_someone_else(clause, task):
-            if covered:
-                return True
-        elif _speaks_of_self(clause):
-            if covered or shared >= 2:
+            pass  # someone else's news shares a word with the task by chance
+        elif _speaks_of_self(clause) or _told(clause):
+            if shared >= 2:  # the writer's own situation, or what happened: two task words
                 return True
         else:
             return True
@@ -228,11 +232,9 @@ OTHERS = frozenset(
 PERSONAL = SPEAKER | ADDRESSEE | OTHERS
 PRINCIPAL = frozenset(["user", "users"])  # an agent's word for whom it works
 _JOINS = re.compile(r"[-']")
-_DETERMINERS = frozenset(
-    ["a", "an", "the", "this", "that", "these", "those", "some", "any", "no", "every", "each", "its"]
-    + ["my", "your", "our", "their", "his", "her"]
-)
 _TOLD = frozenset(["was", "were", "had", "got", "been", "did", "since", "ago", "last", "until", "used"])
+# words of keeping something back: "Do not mention that ...", "keep it secret"
+_HUSH = frozenset(["mention", "tell", "secret", "secretly", "confidential", "private", "privately"])
 # English function words: a sentence with one is read as English ("True crime is out.")
 _ENGLISH = frozenset(
     (  # noqa: SIM905 - a word list reads better as prose
@@ -254,9 +256,10 @@ def names_someone(words: Sequence[str]) -> bool:
 
 
 def _speaks_of_self(clause: str) -> bool:
-    """The writer or the one written to ("we are behind on three other bills")."""
+    """The writer, the one written to, or the user an agent writes about ("we are behind on
+    three other bills", "the user is in a refuge")."""
     words = _words(tokens(clause))
-    return not SPEAKER.isdisjoint(words) or not ADDRESSEE.isdisjoint(words)
+    return not SPEAKER.isdisjoint(words) or not ADDRESSEE.isdisjoint(words) or not PRINCIPAL.isdisjoint(words)
 
 
 def _names_someone_else(clause: str, task: str) -> bool:
@@ -282,16 +285,13 @@ def impersonal(sentence: str) -> bool:
 
 def _told(sentence: str) -> bool:
     """A sentence that tells what happened ("the company card was blocked", "the knee still
-    gives way since the operation"), not what to do or what an item is: a past-tense verb or a
-    word that dates it. What happened is context; a plan or a description is not."""
+    gives way since the operation"), not what to do or what an item is: a past or perfect
+    auxiliary, or a word that dates it. What happened is context; a plan or a description is
+    not. (A verb in -ed is not enough: "Compare unlimited plans", "a framed photo".) Nor does
+    a sentence that keeps something back ("Do not mention that layoffs are planned.")."""
     reason = _REASON.match(sentence)  # an opening reason is cut later: judge what the sentence asks
     words = tokens(sentence[reason.end() :] if reason else sentence)
-    if not _TOLD.isdisjoint(words):
-        return True
-    # "froze", "stopped": a verb in -ed, not an adjective after a determiner ("a framed photo")
-    return any(
-        len(w) > 4 and w.endswith("ed") and (i == 0 or words[i - 1] not in _DETERMINERS) for i, w in enumerate(words)
-    )
+    return not _TOLD.isdisjoint(words) or not _HUSH.isdisjoint(words)
 
 
 def _personal(words: Sequence[str]) -> bool:
