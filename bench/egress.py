@@ -49,6 +49,7 @@ from fresh_j import fresh_j_scenarios  # noqa: E402
 from fresh_k import fresh_k_scenarios  # noqa: E402
 from fresh_l import fresh_l_scenarios  # noqa: E402
 from fresh_m import fresh_m_scenarios  # noqa: E402
+from fresh_n import fresh_n_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -276,7 +277,11 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh M": (fresh_m_scenarios(), "FRESH set M (held out: written before any measurement on it)"),
+        "fresh N": (fresh_n_scenarios(), "FRESH set N (held out: written before any measurement on it)"),
+        "fresh M": (
+            fresh_m_scenarios(),
+            "fresh set M (measured once, then read: steered the fifth 2026-12-03 changes)",
+        ),
         "fresh L": (
             fresh_l_scenarios(),
             "fresh set L (measured once, then read: steered the fourth 2026-12-03 changes)",
