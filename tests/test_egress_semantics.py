@@ -36,12 +36,14 @@ def test_held_out_bench_vocabulary_is_in_no_lexicon():
     from fresh_l import fresh_l_phrases
     from fresh_m import fresh_m_phrases
     from fresh_n import fresh_n_phrases
+    from fresh_o import fresh_o_phrases
     from scenarios import held_out_phrases
 
     lexicon = LexiconDetector()
     phrases = [*held_out_phrases(), *fresh_phrases(), *fresh_b_phrases(), *fresh_c_phrases(), *fresh_d_phrases()]
     phrases += fresh_e_phrases() + fresh_f_phrases() + fresh_g_phrases() + fresh_h_phrases() + fresh_i_phrases()
     phrases += fresh_j_phrases() + fresh_k_phrases() + fresh_l_phrases() + fresh_m_phrases() + fresh_n_phrases()
+    phrases += fresh_o_phrases()
     hits = {phrase: [f.text for f in lexicon.detect(phrase)] for phrase in phrases}
     assert not {p: h for p, h in hits.items() if h}
 
@@ -61,6 +63,7 @@ FRESH_SETS = (
     "fresh_l",
     "fresh_m",
     "fresh_n",
+    "fresh_o",
 )
 
 
