@@ -890,3 +890,17 @@ def test_the_users_situation_and_what_happened_need_more_than_one_task_word(text
     from webminim.egress.freetext import needed_part
 
     assert needed_part(text, task, required=True) == expected
+
+
+def test_a_text_with_psd_keeps_its_plan_and_a_needed_label_keeps_what_it_introduces():
+    from webminim.egress.freetext import needed_part
+
+    s = {"type": "string"}
+    minimizer = ToolMinimizer({"log": {"type": "object", "properties": {"thought": s}, "required": ["thought"]}})
+    thought = "Gift ideas for a 10-year-old. Her dad said to write to jo.smith@example.org. A science kit fits."
+    out = minimizer.minimize("log", {"thought": thought}, task="Suggest a gift for a 10-year-old").args
+    assert out == {"thought": "Gift ideas for a 10-year-old. A science kit fits."}  # the plan rides along
+    plan = "A 2-day Porto plan. Day one: Ribeira and the bridge."
+    assert needed_part(plan, "Plan a 2-day trip to Porto", required=True) == plan
+    told = "Planning a weekend in Porto: they visit their brother in the prison there."
+    assert needed_part(told, "Plan a weekend in Porto", required=True) == "Planning a weekend in Porto."

@@ -27,6 +27,9 @@ as words. A sentence's opening reason or condition ("Since the tax office froze 
 account, …", "…, given that …") is a part of its own, and a sentence kept for what it asks
 loses a reason the task does not need; so is a relative clause after a comma (", who …",
 ", which …"). An item of a required list is required only when it is the list's one item.
+A field that carries PSD keeps, once some clause is needed, the clauses that name no one,
+hold nothing found and tell nothing that happened (a plan rides along there too); a needed
+label keeps the impersonal part it introduces ("Day one: Alfama and the castle").
 An optional field that carries PSD keeps the clauses firmly about the task (two task words,
 or half their own) with those parts only, and goes whole otherwise. A sentence that names no
 one rides along with a needed one only when it does not tell what happened (a past tense or
@@ -149,12 +152,15 @@ def minimize_text(
     drop = {id(f) for f in unnecessary}
     tagged: list[str] = []
     keep: set[int] = set()
+    clean: set[int] = set()  # clauses in which no detector found anything
     opening_clean = False
     for index, (start, end) in enumerate(clauses(value)):
         inside = [f for f in found if start <= f.start < end]
         bad = [f for f in inside if id(f) in drop]
         clause = value[start:end]
         opening_clean = opening_clean or (index == 0 and not inside)
+        if not inside:
+            clean.add(index)
         blanked = _without(clause, bad, start)
         if any(id(f) not in drop for f in inside) or (
             _about_task(blanked, task, index) if opening else _firmly_about_task(blanked, task)
@@ -165,6 +171,8 @@ def minimize_text(
             a, b = f.start - start, min(f.end, end) - start
             out = out[:a] + _tag(f.kind) + out[b:]
         tagged.append(out.strip())
+    if keep:  # as in `needed_part`: a plan that names no one and holds nothing found rides along
+        keep |= {i for i in clean if i not in keep and impersonal(tagged[i]) and not _told(tagged[i])}
     if judge is not None and task and len(keep) < len(tagged):
         keep |= _asked(judge, tagged[:MAX_CLAUSES], task)
     if not keep and opening_clean and opening:
@@ -368,6 +376,8 @@ def _needed_parts(sentence: str, task: str) -> str:
             needed[i] = needed[i] or not _names_a_third_person(part)
         elif "(" in before and ")" in after:
             needed[i] = needed[i] or not _personal(tokens(part))
+        elif ":" in before and i > 0 and needed[i - 1]:  # "Day one: Alfama and the castle"
+            needed[i] = needed[i] or (impersonal(part) and not _told(part))
         if needed[i]:
             keep.append(part.strip())
     if len(keep) == len(spans):
