@@ -50,6 +50,7 @@ from fresh_k import fresh_k_scenarios  # noqa: E402
 from fresh_l import fresh_l_scenarios  # noqa: E402
 from fresh_m import fresh_m_scenarios  # noqa: E402
 from fresh_n import fresh_n_scenarios  # noqa: E402
+from fresh_o import fresh_o_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -277,7 +278,11 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh N": (fresh_n_scenarios(), "FRESH set N (held out: written before any measurement on it)"),
+        "fresh O": (fresh_o_scenarios(), "FRESH set O (held out: written before any measurement on it)"),
+        "fresh N": (
+            fresh_n_scenarios(),
+            "fresh set N (measured once, then read: steered the sixth 2026-12-03 changes)",
+        ),
         "fresh M": (
             fresh_m_scenarios(),
             "fresh set M (measured once, then read: steered the fifth 2026-12-03 changes)",
