@@ -761,6 +761,21 @@ def test_an_address_of_any_script_is_an_email(classifier):
             "Ask whether the gym could open at 6",
             "Could the gym open at 6?",
         ),
+        (  # the user an agent writes about is the one whose situation stays home
+            "Move the haircut to Monday. The user lives in a shelter and can only go out on Mondays.",
+            "Move my haircut to Monday",
+            "Move the haircut to Monday.",
+        ),
+        (  # three task words make a part needed, whoever else it names
+            "Jazz and blues vinyl records for people who collect",
+            "Find jazz and blues vinyl records",
+            "Jazz and blues vinyl records for people who collect",
+        ),
+        (  # what happened, sharing one task word, is not about the task
+            "Laptop bags for commuting. The last bag was stolen on the bus. A backpack is safer.",
+            "Choose a laptop bag",
+            "Laptop bags for commuting. A backpack is safer.",
+        ),
     ],
 )
 def test_a_part_about_someone_else_or_the_writers_own_context_goes_when_the_task_does_not_need_it(text, task, expected):
@@ -864,32 +879,6 @@ def test_an_on_task_text_keeps_its_plan_but_not_what_happened(text, task, expect
 
     assert needed_part(text, task, required=True) == expected
     assert not impersonal("Jo, who was let go in May, has the spare key.")  # "who" is a person
-
-
-@pytest.mark.parametrize(
-    ("text", "task", "expected"),
-    [
-        (  # the user an agent writes about is the one whose situation stays home
-            "Move the haircut to Monday. The user lives in a shelter and can only go out on Mondays.",
-            "Move my haircut to Monday",
-            "Move the haircut to Monday.",
-        ),
-        (  # three task words make a part needed, whoever else it names
-            "Jazz and blues vinyl records for people who collect",
-            "Find jazz and blues vinyl records",
-            "Jazz and blues vinyl records for people who collect",
-        ),
-        (  # what happened, sharing one task word, is not about the task
-            "Laptop bags for commuting. The last bag was stolen on the bus. A backpack is safer.",
-            "Choose a laptop bag",
-            "Laptop bags for commuting. A backpack is safer.",
-        ),
-    ],
-)
-def test_the_users_situation_and_what_happened_need_more_than_one_task_word(text, task, expected):
-    from webminim.egress.freetext import needed_part
-
-    assert needed_part(text, task, required=True) == expected
 
 
 def test_a_text_with_psd_keeps_its_plan_and_a_needed_label_keeps_what_it_introduces():
