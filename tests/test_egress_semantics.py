@@ -21,60 +21,31 @@ def classifier() -> PSDClassifier:
     return PSDClassifier()
 
 
+FRESH_SETS = tuple(["fresh"] + [f"fresh_{x}" for x in "bcdefghijklmno"])  # bench/fresh*.py, one per set
+
+
+def _fresh(module: str, what: str):
+    """`<module>_<what>` of a fresh set's module ("fresh_k_scenarios", "fresh_k_phrases")."""
+    import importlib
+
+    return getattr(importlib.import_module(module), f"{module}_{what}")
+
+
 def test_held_out_bench_vocabulary_is_in_no_lexicon():
-    from fresh import fresh_phrases
-    from fresh_b import fresh_b_phrases
-    from fresh_c import fresh_c_phrases
-    from fresh_d import fresh_d_phrases
-    from fresh_e import fresh_e_phrases
-    from fresh_f import fresh_f_phrases
-    from fresh_g import fresh_g_phrases
-    from fresh_h import fresh_h_phrases
-    from fresh_i import fresh_i_phrases
-    from fresh_j import fresh_j_phrases
-    from fresh_k import fresh_k_phrases
-    from fresh_l import fresh_l_phrases
-    from fresh_m import fresh_m_phrases
-    from fresh_n import fresh_n_phrases
-    from fresh_o import fresh_o_phrases
     from scenarios import held_out_phrases
 
     lexicon = LexiconDetector()
-    phrases = [*held_out_phrases(), *fresh_phrases(), *fresh_b_phrases(), *fresh_c_phrases(), *fresh_d_phrases()]
-    phrases += fresh_e_phrases() + fresh_f_phrases() + fresh_g_phrases() + fresh_h_phrases() + fresh_i_phrases()
-    phrases += fresh_j_phrases() + fresh_k_phrases() + fresh_l_phrases() + fresh_m_phrases() + fresh_n_phrases()
-    phrases += fresh_o_phrases()
+    phrases = [*held_out_phrases(), *(phrase for module in FRESH_SETS for phrase in _fresh(module, "phrases")())]
     hits = {phrase: [f.text for f in lexicon.detect(phrase)] for phrase in phrases}
     assert not {p: h for p, h in hits.items() if h}
-
-
-FRESH_SETS = (
-    "fresh",
-    "fresh_b",
-    "fresh_c",
-    "fresh_d",
-    "fresh_e",
-    "fresh_f",
-    "fresh_g",
-    "fresh_h",
-    "fresh_i",
-    "fresh_j",
-    "fresh_k",
-    "fresh_l",
-    "fresh_m",
-    "fresh_n",
-    "fresh_o",
-)
 
 
 @pytest.mark.parametrize("module", FRESH_SETS)
 def test_fresh_bench_set_is_well_formed(module):
     """Every fresh call validates against its tool's schema and holds each item it lists."""
-    import importlib
-
     import jsonschema
 
-    cases = getattr(importlib.import_module(module), f"{module}_scenarios")()
+    cases = _fresh(module, "scenarios")()
     assert len(cases) == 36 and len({s.id for s in cases}) == 36
     for s in cases:
         jsonschema.validate(s.args, s.schema)
@@ -91,15 +62,7 @@ def test_bench_sets_never_share_a_tool_name():
     from benign import BENIGN_SCHEMAS
     from scenarios import SCHEMAS, register_schemas
 
-    for module in (
-        "fresh",
-        "fresh_b",
-        "fresh_c",
-        "fresh_d",
-        "fresh_e",
-        "fresh_f",
-        "fresh_g",
-    ):  # each registers its tools
+    for module in FRESH_SETS:  # each registers its tools
         importlib.import_module(module)
 
     assert BENIGN_SCHEMAS["book_table"] is SCHEMAS["book_table"]

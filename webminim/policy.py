@@ -439,6 +439,7 @@ class PageContext:
         ).reshape(size)
         in_dialog = inside(tree, _DIALOGS)
         buttons = np.array([n.role == "button" for n in nodes], dtype=bool).reshape(size)
+        span = _spans(parent)
         return cls(
             controls=controls,
             label_of=np.array(names.label_of, dtype=np.int64).reshape(size),
@@ -475,13 +476,13 @@ class PageContext:
             short_text=~interactive
             & np.array([0 < len(n.name.split()) <= FLOOR_LABEL_WORDS for n in nodes], dtype=bool).reshape(size),
             parent=parent,
-            span=_spans(parent),
+            span=span,
             search_fields=_search_controls(tree, texts, interactive, parent),
             form_of=_forms_of(parent, [n.role for n in nodes]),
             fields=interactive & np.array([n.role in _FILL | _CHOOSE for n in nodes], dtype=bool).reshape(size),
             textboxes=interactive & np.array([n.role == "textbox" for n in nodes], dtype=bool).reshape(size),
             raw_texts=tuple(n.name for n in nodes),
-            previews=_previews(parent, [n.name for n in nodes]) & has_text & ~interactive & (controls < 0),
+            previews=_previews(parent, span, [n.name for n in nodes]) & has_text & ~interactive & (controls < 0),
         )
 
     def with_task(self, task: str) -> PolicyContext:
@@ -915,11 +916,7 @@ def _rows_called(context: PolicyContext, acting: np.ndarray) -> np.ndarray:
     page = context.page
     repeated = np.flatnonzero(page.ambiguous & page.interactive & (page.item_of >= 0))
     linked = linked_to(context.words)  # "What are people replying to …": each comment's "Thumbs up comment"
-    calling = [
-        i
-        for i in repeated
-        if words_of(page.texts[i]) & context.words or any(stem(w) in linked for w in words_of(page.texts[i]))
-    ]
+    calling = [i for i in repeated if _called_by(words_of(page.texts[i]), context.words, linked)]
     rows = np.unique(page.item_of[calling])
     if np.isin(rows, acting).any():
         return np.zeros(len(page.roles), dtype=bool)
@@ -930,6 +927,11 @@ def _rows_called(context: PolicyContext, acting: np.ndarray) -> np.ndarray:
         texts = np.flatnonzero(inside & (page.prose | (page.action & ~page.ambiguous)))
         out[texts[:SECTION_NODES]] = True
     return out
+
+
+def _called_by(label: frozenset[str], task: frozenset[str], linked: frozenset[str]) -> bool:
+    """Rule 7: a control's label words share a task word, or one icon sets list beside one."""
+    return bool(label & task) or any(stem(w) in linked for w in label)
 
 
 def _named_headings(context: PolicyContext) -> np.ndarray:
@@ -986,11 +988,11 @@ def _options(page: PageContext, kept: np.ndarray) -> np.ndarray:
     return out
 
 
-def _previews(parent: np.ndarray, names: list[str]) -> np.ndarray:
+def _previews(parent: np.ndarray, span: np.ndarray, names: list[str]) -> np.ndarray:
     """The nodes of the largest block (at most PREVIEW_NODES nodes) around each text holding an
     e-mail address: "New mail from Crystal Gilmore <crystal.gilmore@…>" and the subject and
-    first line beside it are one person's message, whatever ŝ the model gives its words."""
-    span = _spans(parent)
+    first line beside it are one person's message, whatever ŝ the model gives its words.
+    `span` is `_spans(parent)`."""
     out = np.zeros(len(parent), dtype=bool)
     for i, name in enumerate(names):
         if "@" not in name or not EMAIL_ADDRESS.search(name):

@@ -27,14 +27,13 @@ as words. A sentence's opening reason or condition ("Since the tax office froze 
 account, …", "…, given that …") is a part of its own, and a sentence kept for what it asks
 loses a reason the task does not need; so is a relative clause after a comma (", who …",
 ", which …"). An item of a required list is required only when it is the list's one item.
-A field that carries PSD keeps, once some clause is needed, the clauses that name no one,
-hold nothing found and tell nothing that happened (a plan rides along there too); a needed
-label keeps the impersonal part it introduces ("Day one: Alfama and the castle").
-An optional field that carries PSD keeps the clauses firmly about the task (two task words,
-or half their own) with those parts only, and goes whole otherwise. A sentence that names no
-one rides along with a needed one only when it does not tell what happened (a past tense or
-a dating word: "The company card was blocked." goes, "A quiet room is better." stays); "who"
-is a person; a sentence with an English function word ("is", "the", …) is read as English.
+Once some clause is needed, a clause that names no one (and, in a field with findings, holds
+nothing found) rides along unless it tells what happened or keeps something back ("The
+company card was blocked." goes, "A quiet room is better." stays); a needed label keeps the
+impersonal part it introduces ("Day one: Alfama and the castle"). "who" is a person; a
+sentence with an English function word ("is", "the", …) is read as English. An optional
+field that carries PSD keeps the clauses firmly about the task (two task words, or half
+their own) with those parts only, and goes whole otherwise.
 
 An optional `ClauseJudge` (an LLM on an OpenAI-compatible endpoint, `webminim.egress.llm_judge`)
 may add clauses the local test missed ("Yearly earnings $84,000" for "estimate my refund").
@@ -100,27 +99,28 @@ def _needed(clause: str, task: str, index: int) -> bool:
     flat" not about a noise report on "the flat upstairs"."""
     if not task:
         return False
-    shared = overlap(clause, task)
-    if shared >= 1:
-        covered = 2 * shared >= len(set(content_tokens(clause)))
-        if shared >= FIRM or covered:
-            return True
-        if _names_someone_else(clause, task):
-            pass  # someone else's news shares a word with the task by chance
-        elif _speaks_of_self(clause) or _told(clause):
-            if shared >= 2:  # the writer's own situation, or what happened: two task words
-                return True
-        else:
-            return True
+    shared, covered = _coverage(clause, task)
+    if shared >= FIRM or covered:
+        return True
+    # someone else's news shares a word with the task by chance; the writer's own situation,
+    # or what happened, needs two task words
+    own = shared >= 2 or (shared == 1 and not (_speaks_of_self(clause) or _told(clause)))
+    if own and not _names_someone_else(clause, task):
+        return True
     return index < MAX_CLAUSES and semantic.similarity(clause, task) >= SIMILARITY
+
+
+def _coverage(part: str, task: str) -> tuple[int, bool]:
+    """The task's content words a part shares, and whether they are at least half of its own."""
+    shared = overlap(part, task)
+    return shared, shared >= 1 and 2 * shared >= len(set(content_tokens(part)))
 
 
 def _firmly_about_task(sentence: str, task: str) -> bool:
     """One of the parts shares two content words with the task, or half of its own."""
     for s, e in _part_spans(sentence) or [(0, len(sentence))]:
-        part = sentence[s:e]
-        shared = overlap(part, task)
-        if shared >= 2 or (shared >= 1 and 2 * shared >= len(set(content_tokens(part)))):
+        shared, covered = _coverage(sentence[s:e], task)
+        if shared >= 2 or covered:
             return True
     return False
 
@@ -239,6 +239,7 @@ OTHERS = frozenset(
 )
 PERSONAL = SPEAKER | ADDRESSEE | OTHERS
 PRINCIPAL = frozenset(["user", "users"])  # an agent's word for whom it works
+_SELF = SPEAKER | ADDRESSEE | PRINCIPAL
 _JOINS = re.compile(r"[-']")
 _TOLD = frozenset(["was", "were", "had", "got", "been", "did", "since", "ago", "last", "until", "used"])
 # words of keeping something back: "Do not mention that ...", "keep it secret"
@@ -266,8 +267,7 @@ def names_someone(words: Sequence[str]) -> bool:
 def _speaks_of_self(clause: str) -> bool:
     """The writer, the one written to, or the user an agent writes about ("we are behind on
     three other bills", "the user is in a refuge")."""
-    words = _words(tokens(clause))
-    return not SPEAKER.isdisjoint(words) or not ADDRESSEE.isdisjoint(words) or not PRINCIPAL.isdisjoint(words)
+    return not _SELF.isdisjoint(_words(tokens(clause)))
 
 
 def _names_someone_else(clause: str, task: str) -> bool:
@@ -321,14 +321,15 @@ _PART = re.compile(
 )
 
 
-# a sentence that opens with its reason or condition: "Since the tax office froze the account, please pay ..."
-_LEADING = re.compile(
-    r"\s*(?i:since|because|as|although|though|while|given that|now that|unless|whereas|even though|once|if)"
-    r"\s[^,;:.!?]{1,200},\s+"
-)
+def _opening(words: str) -> re.Pattern[str]:
+    """A sentence that opens with one of `words` ("|"-separated) and a clause of at most 200
+    characters up to its comma: "Since the tax office froze the account, please pay ..."."""
+    return re.compile(rf"\s*(?i:{words})\s[^,;:.!?]{{1,200}},\s+")
 
 
-_REASON = re.compile(r"\s*(?i:since|because|as|given that|now that|seeing that)\s[^,;:.!?]{1,200},\s+")
+# an opening reason or condition is a part of its own; an opening reason may go
+_LEADING = _opening("since|because|as|although|though|while|given that|now that|unless|whereas|even though|once|if")
+_REASON = _opening("since|because|as|given that|now that|seeing that")
 
 
 def _part_spans(sentence: str) -> list[tuple[int, int]]:
@@ -336,7 +337,7 @@ def _part_spans(sentence: str) -> list[tuple[int, int]]:
     spans = clauses(sentence, _PART)
     lead = _LEADING.match(sentence)
     if lead and spans and spans[0][0] <= lead.end() - 2 < spans[0][1]:
-        cut = lead.end() - len(lead.group(0)) + len(lead.group(0).rstrip().rstrip(","))
+        cut = lead.start() + len(lead.group(0).rstrip().rstrip(","))  # the opening without its comma
         first = (spans[0][0], cut), (lead.end(), spans[0][1])
         spans = [span for span in first if sentence[span[0] : span[1]].strip()] + spans[1:]
     return spans
