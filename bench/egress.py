@@ -51,6 +51,7 @@ from fresh_l import fresh_l_scenarios  # noqa: E402
 from fresh_m import fresh_m_scenarios  # noqa: E402
 from fresh_n import fresh_n_scenarios  # noqa: E402
 from fresh_o import fresh_o_scenarios  # noqa: E402
+from fresh_p import fresh_p_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -278,7 +279,11 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh O": (fresh_o_scenarios(), "FRESH set O (held out: written before any measurement on it)"),
+        "fresh P": (fresh_p_scenarios(), "FRESH set P (held out: written before any measurement on it)"),
+        "fresh O": (
+            fresh_o_scenarios(),
+            "fresh set O (measured once, then read: steered the first changes of the second 2026-12-03 stop)",
+        ),
         "fresh N": (
             fresh_n_scenarios(),
             "fresh set N (measured once, then read: steered the sixth 2026-12-03 changes)",
