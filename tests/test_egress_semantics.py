@@ -856,3 +856,57 @@ def test_a_text_with_psd_keeps_its_plan_and_a_needed_label_keeps_what_it_introdu
     assert needed_part(plan, "Plan a 2-day trip to Porto", required=True) == plan
     told = "Planning a weekend in Porto: they visit their brother in the prison there."
     assert needed_part(told, "Plan a weekend in Porto", required=True) == "Planning a weekend in Porto."
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # a bare imperative is an English plan step: it rides along
+            "Weekend yoga classes. Given the user's sore back, gentle yoga fits. Check Saturday mornings.",
+            "Find a weekend yoga class",
+            "Weekend yoga classes. Gentle yoga fits. Check Saturday mornings.",
+        ),
+        (  # a square-bracketed aside is a clause of its own: the plan after it stays, the aside goes
+            "Running shoes for a beginner. [context: the user is back at work after a long illness] "
+            "Cushioned models are best.",
+            "Recommend running shoes for a beginner",
+            "Running shoes for a beginner. Cushioned models are best.",
+        ),
+        (  # a letter after a lowercase word ends its sentence; "User profile says ..." is not a plan
+            "Find a winter coat under 150, size L. User profile says the user lost weight in hospital.",
+            "Find a winter coat under 150 in size L",
+            "Find a winter coat under 150, size L.",
+        ),
+        (  # "the eldest" stands for a person: not a plan that rides along
+            "Movies for family night. NB: the eldest is staying with another family. A cartoon is a safe pick.",
+            "Pick a movie for family night",
+            "Movies for family night. A cartoon is a safe pick.",
+        ),
+    ],
+)
+def test_plans_written_as_imperatives_or_after_an_aside_ride_along(text, task, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, task, required=True) == expected
+
+
+def test_an_imperative_reads_as_english_only_in_english_words():
+    from webminim.egress.freetext import clauses, impersonal
+
+    assert impersonal("Check Saturday mornings.") and impersonal("Compare microscope kits under 40.")
+    assert not impersonal("Mutter hat Krebs.")  # "mutter" is an English verb, "krebs" no English word
+    assert not impersonal("Saturday mornings.")  # no verb, no function word: not read as English
+    text = "Call John F. Kennedy now. C. Mercedes 66 is the address."
+    assert [text[s:e] for s, e in clauses(text)] == ["Call John F. Kennedy now.", "C. Mercedes 66 is the address."]
+
+
+def test_english_verbs_come_from_wordnet_tagged_lemmas(tmp_path):
+    from webminim.egress.english import build, english_verbs
+
+    (tmp_path / "index.verb").write_text(
+        "  1 This software and database is being provided to you, the LICENSEE\n"
+        "check v 2 1 @ 2 5 00000001 00000002\nabscond v 1 1 @ 1 0 00000003\nlook_up v 1 1 @ 1 3 00000004\n",
+        encoding="utf-8",
+    )
+    assert build(tmp_path) == ["check"]  # untagged and multi-word lemmas are left out
+    assert {"check", "compare", "avoid", "book"} <= english_verbs()

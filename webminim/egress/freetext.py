@@ -50,6 +50,7 @@ from typing import Protocol
 
 from webminim.egress import semantic
 from webminim.egress.detectors import Finding, disjoint
+from webminim.egress.english import imperative
 from webminim.egress.matching import content_tokens, overlap, tokens
 from webminim.egress.people import person_nouns
 from webminim.errors import WebminimError
@@ -58,9 +59,11 @@ MAX_CLAUSES = 24
 FIRM = 3  # task words a clause shares that make it about the task, whoever it speaks of
 SIMILARITY = 0.8  # static-MiniLM cosine at which a clause counts as being about the task (strict)
 REMOVED = "[details removed]"
-_BOUNDARY = re.compile(r"(?<=[.!?;\n])\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-_ABBREVIATION = re.compile(r"(?:^|[\s(])[A-Z][a-z]?\.$")  # "C.", "Dr.", "St."
+# a square-bracketed aside ("[context: ...]") is a clause of its own
+_BOUNDARY = re.compile(r"(?<=[.!?;\n\]])\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*|\s+(?=\[)")
+_SENTENCE_END = re.compile(r"(?<=[.!?\]])\s+|\n+|\s+(?=\[)")
+_TITLE = re.compile(r"(?:^|[\s(])[A-Z][a-z]\.$")  # "Dr.", "St."
+_INITIAL = re.compile(r"(?:^|[\s(])(?:([^\s(]+)\s+)?[A-Z]\.$")  # "C.", "John F."; group 1: the word before
 
 
 class ClauseJudge(Protocol):
@@ -81,8 +84,7 @@ def clauses(text: str, boundary: re.Pattern[str] = _BOUNDARY) -> list[tuple[int,
     """Clause spans: sentences and semicolon / dash / newline-separated parts."""
     spans, start = [], 0
     for m in boundary.finditer(text):
-        before = text[max(0, m.start() - 4) : m.start()]  # a short window: the scan stays linear
-        if _ABBREVIATION.search(before) and not m.group(0).strip() and "\n" not in m.group(0):
+        if not m.group(0).strip() and "\n" not in m.group(0) and _abbreviation(text, m.start()):
             continue  # "C. Mercedes 66", "Dr. Lee": an abbreviation's dot ends no sentence
         if m.start() > start:
             spans.append((start, m.start()))
@@ -90,6 +92,24 @@ def clauses(text: str, boundary: re.Pattern[str] = _BOUNDARY) -> list[tuple[int,
     if start < len(text):
         spans.append((start, len(text)))
     return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _abbreviation(text: str, end: int) -> bool:
+    """The dot before `end` closes an abbreviation: a title ("Dr.", "St.") or an initial that
+    opens the text or a sentence or follows a capitalised word ("C. Mercedes 66", "John F.
+    Kennedy"), not a letter after a lowercase word ("size L. User profile ..."). A window of
+    40 characters: the scan stays linear."""
+    start = max(0, end - 40)
+    before = text[start:end]
+    if _TITLE.search(before):
+        return True
+    initial = _INITIAL.search(before)
+    if initial is None:
+        return False
+    word = initial.group(1)
+    if word is None:  # nothing before it in the window but "(" or spaces
+        return start == 0 or initial.start() > 0
+    return word[:1].isupper() or word[-1:] in ".!?"  # after a sentence's end it opens the next
 
 
 def _needed(clause: str, task: str, index: int) -> bool:
@@ -234,7 +254,8 @@ OTHERS = frozenset(
         "they're they've someone somebody anyone everyone user users mum mom mother father dad "
         "parent parents son daughter child children kid kids boy girl baby wife husband partner ex "
         "spouse brother sister sibling family friend boyfriend girlfriend grandmother grandfather "
-        "grandma grandpa granny aunt uncle cousin nephew niece carer neighbour neighbor colleague boss"
+        "grandma grandpa granny aunt uncle cousin nephew niece carer neighbour neighbor colleague boss "
+        "eldest youngest oldest"  # "the eldest is in care": a superlative that stands for a person
     ).split(" ")
 )
 PERSONAL = SPEAKER | ADDRESSEE | OTHERS
@@ -286,9 +307,11 @@ def _said(task: str) -> frozenset[str]:
 
 def impersonal(sentence: str) -> bool:
     """An English sentence that names no one: no personal pronoun, no word for a person by
-    their tie to someone or by what they are. Other languages are never assumed impersonal."""
+    their tie to someone or by what they are. Other languages are never assumed impersonal;
+    a plan step without function words reads as English when it opens with an English verb
+    ("Check Saturday mornings.", `english.imperative`)."""
     words = tokens(sentence)
-    return bool(_ENGLISH.intersection(words)) and not _personal(words)
+    return (bool(_ENGLISH.intersection(words)) or imperative(words)) and not _personal(words)
 
 
 def _told(sentence: str) -> bool:
@@ -328,8 +351,10 @@ def _opening(words: str) -> re.Pattern[str]:
 
 
 # an opening reason or condition is a part of its own; an opening reason may go
-_LEADING = _opening("since|because|as|although|though|while|given that|now that|unless|whereas|even though|once|if")
-_REASON = _opening("since|because|as|given that|now that|seeing that")
+_LEADING = _opening(
+    "since|because|as|although|though|while|given that|given|now that|unless|whereas|even though|once|if"
+)
+_REASON = _opening("since|because|as|given that|given|now that|seeing that")
 
 
 def _part_spans(sentence: str) -> list[tuple[int, int]]:
@@ -384,6 +409,8 @@ def _needed_parts(sentence: str, task: str) -> str:
     if len(keep) == len(spans):
         return sentence
     text = ", ".join(part.removeprefix("and ").removeprefix("but ") for part in keep).rstrip(".!?,;: ")
+    if not needed[0]:  # the sentence now opens with a later part: "Gentle yoga fits."
+        text = text[:1].upper() + text[1:]
     end = sentence.rstrip()[-1:]
     return text + (end if end in ("!", "?") else ".")  # a question stays one
 

@@ -43,6 +43,15 @@ def available() -> bool:
     return _model() is not None
 
 
+@cache
+def vocabulary() -> frozenset[str]:
+    """MiniLM's whole-word pieces (lower-cased, no "##" continuations); empty without the model."""
+    model = _model()
+    if model is None:
+        return frozenset()
+    return frozenset(piece for piece in model[0].get_vocab() if not piece.startswith("##"))
+
+
 @lru_cache(maxsize=8192)
 def embed(text: str) -> np.ndarray | None:
     """The static MiniLM embedding of `text` (None when the model or the text is empty)."""
