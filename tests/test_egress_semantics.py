@@ -910,3 +910,41 @@ def test_english_verbs_come_from_wordnet_tagged_lemmas(tmp_path):
     )
     assert build(tmp_path) == ["check"]  # untagged and multi-word lemmas are left out
     assert {"check", "compare", "avoid", "book"} <= english_verbs()
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # a bare comma: the piece that tells what happened goes when another is firmly needed
+            "I cannot take the bus since the pass was cancelled, helmet size M.",
+            "Rent a bike for 3 hours, helmet size M",
+            "Helmet size M.",
+        ),
+        (  # after a semicolon too
+            "Reason: the car was written off last month; helmet size M.",
+            "Rent a bike for 3 hours, helmet size M",
+            "Helmet size M.",
+        ),
+        (  # pieces that tell nothing stay
+            "History, crime novels, books about people who were in jail",
+            "Sign me up for the library newsletter about history and crime novels",
+            "History, crime novels",
+        ),
+        (  # no piece firmly needed: the sentence stays whole
+            "Happy birthday, love you!",
+            "Send a card saying happy birthday",
+            "Happy birthday, love you!",
+        ),
+    ],
+)
+def test_a_needed_sentence_loses_the_story_a_comma_or_semicolon_joins(text, task, expected):
+    from webminim.egress.freetext import _needed_parts
+
+    assert _needed_parts(text, task) == expected
+
+
+def test_a_french_house_number_may_have_five_digits():
+    from webminim.egress.detectors import EuropeanAddressDetector
+
+    found = EuropeanAddressDetector().detect("Ship to 56734 boulevard Guillaume.")
+    assert [f.text.rstrip(".") for f in found] == ["56734 boulevard Guillaume"]

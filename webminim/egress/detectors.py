@@ -602,7 +602,7 @@ class EuropeanAddressDetector:
         rf"|\b(?:Calle|C/|Avenida|Avda\.|Av\.|Paseo|Plaza|Pza\.|Carrer|Camino|Ronda|Travesía|Via|Viale|Piazza|Corso|"
         rf"Largo|Vicolo|Rua)\s+(?:(?:de|del|de la|de los|de las|dei|della|di|do|da|dos)\s+)?{_W}(?:\s+{_W}){{0,3}},?"
         rf"\s*(?:n[º°o]\.?\s*)?\d{{1,4}}\b"
-        rf"|\b\d{{1,4}}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|"
+        rf"|\b\d{{1,5}}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|"
         rf"route|cours|passage)\s+(?:(?:de la|de l'|du|des|de|d')\s*)?{_W}(?:[ -]{_W}){{0,3}}",
         re.I,
     )

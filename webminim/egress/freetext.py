@@ -386,7 +386,7 @@ def _needed_parts(sentence: str, task: str) -> str:
     room for her shots)" goes)."""
     spans = _part_spans(sentence)
     if len(spans) < 2:
-        return sentence
+        return _spliced(sentence, task)
     parts = [sentence[s:e] for s, e in spans]
     needed = [_needed(part, task, i) for i, part in enumerate(parts)]
     if not any(needed):
@@ -399,7 +399,7 @@ def _needed_parts(sentence: str, task: str) -> str:
     for i, part in enumerate(parts):
         before, after = joints[i], joints[i + 1]
         if ";" in before + after:
-            needed[i] = needed[i] or not _names_a_third_person(part)
+            needed[i] = needed[i] or not (_names_a_third_person(part) or _told(part))
         elif "(" in before and ")" in after:
             needed[i] = needed[i] or not _personal(tokens(part))
         elif ":" in before and i > 0 and needed[i - 1]:  # "Day one: Alfama and the castle"
@@ -413,6 +413,31 @@ def _needed_parts(sentence: str, task: str) -> str:
         text = text[:1].upper() + text[1:]
     end = sentence.rstrip()[-1:]
     return text + (end if end in ("!", "?") else ".")  # a question stays one
+
+
+_COMMA = re.compile(r",\s+")
+
+
+def _spliced(sentence: str, task: str) -> str:
+    """A sentence whose pieces a bare comma joins, without the pieces that tell what happened or
+    speak of a third person when another piece is firmly about the task: "My licence was taken after
+    the charge, helmet size M." -> "Helmet size M." for a bike with a size-M helmet. Pieces that
+    tell nothing ("milk, bread") stay, and so does the sentence when no piece is firmly
+    needed (the pieces were needed together)."""
+    spans = clauses(sentence, _COMMA)
+    if len(spans) < 2:
+        return sentence
+    pieces = [sentence[s:e].strip() for s, e in spans]
+    if not any(_firmly_about_task(piece, task) for piece in pieces):
+        return sentence
+    story = [
+        not _needed(piece, task, i) and (_told(piece) or _names_a_third_person(piece)) for i, piece in enumerate(pieces)
+    ]
+    if not any(story):
+        return sentence
+    text = ", ".join(piece for piece, told in zip(pieces, story, strict=True) if not told).rstrip(".!?,;: ")
+    end = sentence.rstrip()[-1:]
+    return text[:1].upper() + text[1:] + (end if end in ".!?" else "")
 
 
 def _asked(judge: ClauseJudge, tagged: Sequence[str], task: str) -> set[int]:
