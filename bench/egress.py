@@ -52,6 +52,7 @@ from fresh_m import fresh_m_scenarios  # noqa: E402
 from fresh_n import fresh_n_scenarios  # noqa: E402
 from fresh_o import fresh_o_scenarios  # noqa: E402
 from fresh_p import fresh_p_scenarios  # noqa: E402
+from fresh_q import fresh_q_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -279,7 +280,11 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh P": (fresh_p_scenarios(), "FRESH set P (held out: written before any measurement on it)"),
+        "fresh Q": (fresh_q_scenarios(), "FRESH set Q (held out: written before any measurement on it)"),
+        "fresh P": (
+            fresh_p_scenarios(),
+            "fresh set P (measured once at ce72402: 100% PCS reduction, TCR 75.0%; then read)",
+        ),
         "fresh O": (
             fresh_o_scenarios(),
             "fresh set O (measured once, then read: steered the first changes of the second 2026-12-03 stop)",
