@@ -948,3 +948,31 @@ def test_a_french_house_number_may_have_five_digits():
 
     found = EuropeanAddressDetector().detect("Ship to 56734 boulevard Guillaume.")
     assert [f.text.rstrip(".") for f in found] == ["56734 boulevard Guillaume"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "plan"),
+    [
+        ("Next: compare microscope kits under 40.", True),  # a label before an imperative
+        ("I should filter for under 500 with at least 8 GB RAM.", True),  # the agent's own plan
+        ("Let me check the Saturday timetable.", True),
+        ("Look for places with a private room.", True),  # "private" describes the room
+        ("I will be in hospital next week.", False),  # a state, not a step
+        ("We can only pay if the grant comes through.", False),
+        ("Background check: under surveillance.", False),  # a label before no verb
+        ("Note for the translator: I am going to a hearing.", False),
+        ("Keep it private.", False),  # keeps something back
+    ],
+)
+def test_a_plan_step_rides_along_but_the_writers_state_does_not(sentence, plan):
+    from webminim.egress.freetext import _told, impersonal
+
+    assert (impersonal(sentence) and not _told(sentence)) == plan
+
+
+def test_a_quantity_with_a_unit_is_no_street_address():
+    from webminim.egress.detectors import StreetAddressDetector
+
+    detector = StreetAddressDetector()
+    assert detector.detect("A laptop with 16 GB RAM and a 5 MP Camera.") == []
+    assert [f.text for f in detector.detect("Meet at 5 Mill Lane.")] == ["5 Mill Lane"]

@@ -406,6 +406,16 @@ _STATES = (
 )
 
 
+# SI and computing unit symbols (lower-cased, two letters or more: "12 W Main St" is a street)
+# that follow a number as a quantity, never a street name
+_UNITS = frozenset(
+    (  # noqa: SIM905 - a word list reads better as prose
+        "kb mb gb tb pb kib mib gib tib hz khz mhz ghz kw mw kwh wh mv ma mah "
+        "bps kbps mbps gbps mp px dpi ppi fps rpm mm cm km ft ml cl kg mg lb lbs oz"
+    ).split()
+)
+
+
 class StreetAddressDetector:
     """Street addresses: a house number before capitalised words, confirmed by usaddress."""
 
@@ -441,6 +451,8 @@ class StreetAddressDetector:
             labels = [label for _, label in parsed]
             if len(parsed) == 2 and parsed[1][0].strip(",").casefold() in _town_names():
                 continue  # "10115 Berlin" is a postcode and a town, not a house number and a street
+            if len(parsed) > 1 and parsed[1][0].strip(",.").casefold() in _UNITS:
+                continue  # "8 GB RAM", "5 MP Camera": a quantity, not a house number
             if not labels or labels[0] != "AddressNumber" or "StreetName" not in labels:
                 continue
             end, cursor = 0, 0

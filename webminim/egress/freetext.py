@@ -50,7 +50,7 @@ from typing import Protocol
 
 from webminim.egress import semantic
 from webminim.egress.detectors import Finding, disjoint
-from webminim.egress.english import imperative
+from webminim.egress.english import english_verbs, imperative
 from webminim.egress.matching import content_tokens, overlap, tokens
 from webminim.egress.people import person_nouns
 from webminim.errors import WebminimError
@@ -264,7 +264,8 @@ _SELF = SPEAKER | ADDRESSEE | PRINCIPAL
 _JOINS = re.compile(r"[-']")
 _TOLD = frozenset(["was", "were", "had", "got", "been", "did", "since", "ago", "last", "until", "used"])
 # words of keeping something back: "Do not mention that ...", "keep it secret"
-_HUSH = frozenset(["mention", "tell", "secret", "secretly", "confidential", "private", "privately"])
+_HUSH = frozenset(["mention", "tell", "secret", "secretly", "confidential", "privately"])
+_PRIVATE = re.compile(r"\bprivate\b(?!\s+[^\W\d_])", re.I)  # "keep it private", not "a private room"
 # English function words: a sentence with one is read as English ("True crime is out.")
 _ENGLISH = frozenset(
     (  # noqa: SIM905 - a word list reads better as prose
@@ -309,9 +310,23 @@ def impersonal(sentence: str) -> bool:
     """An English sentence that names no one: no personal pronoun, no word for a person by
     their tie to someone or by what they are. Other languages are never assumed impersonal;
     a plan step without function words reads as English when it opens with an English verb
-    ("Check Saturday mornings.", `english.imperative`)."""
+    ("Check Saturday mornings.", `english.imperative`), also after a label ("Next: compare
+    ..."); an agent's own next step ("I should filter for ...", "Let me check ...") speaks of
+    no one."""
     words = tokens(sentence)
-    return (bool(_ENGLISH.intersection(words)) or imperative(words)) and not _personal(words)
+    planner = _PLANNER.match(sentence)
+    if planner and planner.group(1).lower() in english_verbs() and planner.group(1).lower() not in _STATES:
+        words = tokens(sentence[planner.start(1) :])
+    english = bool(_ENGLISH.intersection(words)) or imperative(tokens(_LABEL.sub("", sentence, count=1)))
+    return english and not _personal(words)
+
+
+# an agent's own plan ("I should filter ...", "Let me check ...", "I'll rank ...") says nothing
+# about anyone; "I will be ...", "I have ...", "We can only pay if ..." do. A plan step's
+# label ("Next:", "Step 2:") may precede an imperative.
+_PLANNER = re.compile(r"^\s*(?i:(?:i|we)(?:\s+(?:should|shall|will)|'ll)|let\s+me|let's|let\s+us)\s+([^\W\d_]+)")
+_LABEL = re.compile(r"^\s*[^\W\d_][\w ]{0,20}:\s+")
+_STATES = frozenset(["be", "have", "get", "feel", "need", "want", "stay", "lose", "miss", "owe"])  # not a plan
 
 
 def _told(sentence: str) -> bool:
@@ -322,7 +337,7 @@ def _told(sentence: str) -> bool:
     a sentence that keeps something back ("Do not mention that layoffs are planned.")."""
     reason = _REASON.match(sentence)  # an opening reason is cut later: judge what the sentence asks
     words = tokens(sentence[reason.end() :] if reason else sentence)
-    return not _TOLD.isdisjoint(words) or not _HUSH.isdisjoint(words)
+    return not _TOLD.isdisjoint(words) or not _HUSH.isdisjoint(words) or bool(_PRIVATE.search(sentence))
 
 
 def _personal(words: Sequence[str]) -> bool:
