@@ -53,6 +53,7 @@ from fresh_n import fresh_n_scenarios  # noqa: E402
 from fresh_o import fresh_o_scenarios  # noqa: E402
 from fresh_p import fresh_p_scenarios  # noqa: E402
 from fresh_q import fresh_q_scenarios  # noqa: E402
+from fresh_r import fresh_r_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -280,7 +281,11 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh Q": (fresh_q_scenarios(), "FRESH set Q (held out: written before any measurement on it)"),
+        "fresh R": (fresh_r_scenarios(), "FRESH set R (held out: written before any measurement on it)"),
+        "fresh Q": (
+            fresh_q_scenarios(),
+            "fresh set Q (measured once at c196002: 90.0% PCS reduction, TCR 66.7%; then read)",
+        ),
         "fresh P": (
             fresh_p_scenarios(),
             "fresh set P (measured once at ce72402: 100% PCS reduction, TCR 75.0%; then read)",
