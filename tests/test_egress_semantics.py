@@ -976,3 +976,49 @@ def test_a_quantity_with_a_unit_is_no_street_address():
     detector = StreetAddressDetector()
     assert detector.detect("A laptop with 16 GB RAM and a 5 MP Camera.") == []
     assert [f.text for f in detector.detect("Meet at 5 Mill Lane.")] == ["5 Mill Lane"]
+
+
+def test_listed_steps_and_a_request_opening_keep_their_plan():
+    from webminim.egress.freetext import _needed_parts, needed_part
+
+    plan = "Plan: a) check bus times to the lake, b) find a picnic spot."
+    assert _needed_parts(plan, "Plan a day trip to the lake by bus") == plan  # step b) rides along
+    # no sentence shares a task word: only the opening goes, as the request (a clean-looking
+    # later sentence may hold what no detector knows)
+    text = "Shortlist: two hatchbacks. The user's licence is suspended. Going with the smaller one for reliability."
+    assert needed_part(text, "Pick a used car under 8000", required=True) == "Shortlist: two hatchbacks."
+
+
+def test_a_city_that_opens_a_longer_name_is_no_place():
+    from webminim.egress.detectors import CityDetector
+
+    assert [f.text for f in CityDetector().detect("Shortlist: Toyota Yaris, Honda Jazz.")] == []
+    assert [f.text for f in CityDetector().detect("Meet in Toyota Saturday, then Nagoya.")] == ["Toyota", "Nagoya"]
+
+
+def test_a_passport_number_of_digits_after_its_label():
+    from webminim.egress.detectors import PassportDetector
+    from webminim.egress.freetext import clauses
+
+    text = "A pitch near the lake. Passport no. 007180912 for the register."
+    assert [f.text for f in PassportDetector().detect(text)] == ["007180912"]
+    assert [text[s:e] for s, e in clauses(text)][1] == "Passport no. 007180912 for the register."
+    said = "I said no. Then I left."
+    assert [said[s:e] for s, e in clauses(said)] == ["I said no.", "Then I left."]
+
+
+def test_british_spellings_of_person_nouns_name_people():
+    from webminim.egress.freetext import impersonal
+
+    assert not impersonal("Remember: the counsellor suggested working with clay.")
+    assert not impersonal("The travellers arrive late.")
+
+
+def test_an_optional_note_keeps_the_piece_the_task_names_and_nothing_after_its_comma():
+    s = {"type": "string"}
+    schema = {"type": "object", "properties": {"cuisine": s, "dietary": s}, "required": ["cuisine"]}
+    minimizer = ToolMinimizer({"book": schema})
+    task = "Book a Thai cooking lesson, no peanuts please"
+    for note in ("No peanuts, I was rushed to hospital in May.", "No peanuts, I am paying with my last savings."):
+        out = minimizer.minimize("book", {"cuisine": "Thai", "dietary": note}, task=task).args
+        assert out == {"cuisine": "Thai", "dietary": "No peanuts."}

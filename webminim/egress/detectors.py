@@ -477,11 +477,17 @@ class PassportDetector:
     trigger = re.compile(r"[A-Z]\d{6}|passport", re.I)
     _rx = re.compile(r"\b[A-Z]{1,2}\d{6,9}\b")
     _context = re.compile(r"passport|travel document", re.I)
+    # digits only (many countries' passports) when the label says what they are: "Passport no. 007180912"
+    _labelled = re.compile(r"(?i:passport)(?:\s+(?i:no\.?|nr\.?|number|#))?[:\s]\s*(\d{6,10})\b")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         if not (self._context.search(field) or self._context.search(text)):
             return []
-        return [_finding(Category.QI, "passport_number", m, self.name) for m in self._rx.finditer(text)]
+        found = [_finding(Category.QI, "passport_number", m, self.name) for m in self._rx.finditer(text)]
+        found += [
+            _finding(Category.QI, "passport_number", m, self.name, group=1) for m in self._labelled.finditer(text)
+        ]
+        return found
 
 
 class ZipDetector:
@@ -577,6 +583,22 @@ def _city_automaton() -> ahocorasick.Automaton:
     return automaton
 
 
+_NEXT_WORD = re.compile(r" ([A-Z][a-z]{2,})\b")
+_CALENDAR = re.compile(
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July"
+    r"|August|September|October|November|December"
+)
+
+
+def _opens_a_name(text: str, end: int) -> bool:
+    """The place name ending at `end` is followed by another capitalised word that is neither a
+    day or month nor a town itself: it opens a longer proper name ("Toyota Yaris")."""
+    m = _NEXT_WORD.match(text, end)
+    if m is None or _CALENDAR.fullmatch(m.group(1)):
+        return False
+    return m.group(1).casefold() not in _places()[1]
+
+
 class CityDetector:
     """A city-level location: "City, ST" or a well-known city name (necessary when a field
     asks for a city)."""
@@ -592,6 +614,8 @@ class CityDetector:
             start = end - length + 1
             if (start > 0 and text[start - 1].isalnum()) or (end + 1 < len(text) and text[end + 1].isalnum()):
                 continue
+            if _opens_a_name(text, end + 1):
+                continue  # "Toyota Yaris", "Paris Hilton": the first word of a longer name
             if not any(f.start <= start < f.end for f in found):
                 found.append(
                     Finding(Category.L, "city", start, end + 1, text[start : end + 1], self.name, precision="city")

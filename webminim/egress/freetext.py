@@ -63,6 +63,7 @@ REMOVED = "[details removed]"
 _BOUNDARY = re.compile(r"(?<=[.!?;\n\]])\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*|\s+(?=\[)")
 _SENTENCE_END = re.compile(r"(?<=[.!?\]])\s+|\n+|\s+(?=\[)")
 _TITLE = re.compile(r"(?:^|[\s(])[A-Z][a-z]\.$")  # "Dr.", "St."
+_NUMBER_SIGN = re.compile(r"(?:^|[\s(])(?i:no|nr|num)\.$")  # "Passport no. 0071...", when a digit follows
 _INITIAL = re.compile(r"(?:^|[\s(])(?:([^\s(]+)\s+)?[A-Z]\.$")  # "C.", "John F."; group 1: the word before
 
 
@@ -84,7 +85,7 @@ def clauses(text: str, boundary: re.Pattern[str] = _BOUNDARY) -> list[tuple[int,
     """Clause spans: sentences and semicolon / dash / newline-separated parts."""
     spans, start = [], 0
     for m in boundary.finditer(text):
-        if not m.group(0).strip() and "\n" not in m.group(0) and _abbreviation(text, m.start()):
+        if not m.group(0).strip() and "\n" not in m.group(0) and _abbreviation(text, m.start(), m.end()):
             continue  # "C. Mercedes 66", "Dr. Lee": an abbreviation's dot ends no sentence
         if m.start() > start:
             spans.append((start, m.start()))
@@ -94,14 +95,15 @@ def clauses(text: str, boundary: re.Pattern[str] = _BOUNDARY) -> list[tuple[int,
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
-def _abbreviation(text: str, end: int) -> bool:
-    """The dot before `end` closes an abbreviation: a title ("Dr.", "St.") or an initial that
-    opens the text or a sentence or follows a capitalised word ("C. Mercedes 66", "John F.
-    Kennedy"), not a letter after a lowercase word ("size L. User profile ..."). A window of
-    40 characters: the scan stays linear."""
+def _abbreviation(text: str, end: int, after: int) -> bool:
+    """The dot before `end` closes an abbreviation: a title ("Dr.", "St."), a number sign
+    before the number at `after` ("no. 0071"), or an initial that opens the text or a
+    sentence or follows a capitalised word ("C. Mercedes 66", "John F. Kennedy"), not a
+    letter after a lowercase word ("size L. User profile ..."). A window of 40 characters:
+    the scan stays linear."""
     start = max(0, end - 40)
     before = text[start:end]
-    if _TITLE.search(before):
+    if _TITLE.search(before) or (_NUMBER_SIGN.search(before) and text[after : after + 1].isdigit()):
         return True
     initial = _INITIAL.search(before)
     if initial is None:
@@ -142,17 +144,34 @@ def _firmly_about_task(sentence: str, task: str) -> bool:
         shared, covered = _coverage(sentence[s:e], task)
         if shared >= 2 or covered:
             return True
+        pieces = clauses(sentence[s:e], _COMMA)  # "No peanuts, I was rushed to ..."
+        if len(pieces) > 1 and any(_firm_piece(sentence[s + a : s + b], task) for a, b in pieces):
+            return True
     return False
+
+
+def _firm_piece(piece: str, task: str) -> bool:
+    """A piece a bare comma joins that the task names: two of its words, or every one of its
+    content words ("No peanuts", "helmet size M"; not "Taxi from [address] to the shrink")."""
+    words = set(content_tokens(piece))
+    return bool(words) and (words <= set(content_tokens(task)) or overlap(piece, task) >= 2)
 
 
 def _about_task(sentence: str, task: str, index: int) -> bool:
     """A sentence is about the task when one of its parts is (`_needed_parts`' parts): "The user
     needs a laptop under 1000" makes the sentence that goes on ", and the insurer refused ..."
-    needed, and the part about the insurer is cut from it afterwards."""
-    spans = _part_spans(sentence)
-    if len(spans) < 2:
-        return _needed(sentence, task, index)
-    return any(_needed(sentence[s:e], task, index) for s, e in spans)
+    needed, and the part about the insurer is cut from it afterwards. So is a piece a bare comma
+    joins ("No peanuts, I was rushed to A and E in May")."""
+    spans = _part_spans(sentence) or [(0, len(sentence))]
+    if len(spans) < 2 and _needed(sentence, task, index):
+        return True
+    for s, e in spans:
+        pieces = clauses(sentence[s:e], _COMMA)
+        if (len(spans) > 1 and _needed(sentence[s:e], task, index)) or (
+            len(pieces) > 1 and any(_firm_piece(sentence[s + a : s + b], task) for a, b in pieces)
+        ):
+            return True
+    return False
 
 
 def minimize_text(
@@ -197,7 +216,7 @@ def minimize_text(
         keep |= _asked(judge, tagged[:MAX_CLAUSES], task)
     if not keep and opening_clean and opening:
         keep = {0}  # a required message is not sent empty: its opening states the request
-    kept = [text if opening else _needed_parts(text, task) for index, text in enumerate(tagged) if index in keep]
+    kept = [text if opening else _needed_parts(text, task, strict=True) for i, text in enumerate(tagged) if i in keep]
     return " ".join(kept) if kept else REMOVED
 
 
@@ -283,7 +302,8 @@ def names_someone(words: Sequence[str]) -> bool:
         return True
     nouns = person_nouns()
     plural = {w[:-1] for w in words if w[-1:] == "s"} | {w[:-3] + "man" for w in words if w[-3:] == "men"}
-    return not nouns.isdisjoint(words) or not nouns.isdisjoint(plural)
+    british = {w.replace("ll", "l") for w in words | plural if "ll" in w}  # "counsellor", "travellers"
+    return not (nouns.isdisjoint(words) and nouns.isdisjoint(plural) and nouns.isdisjoint(british))
 
 
 def _speaks_of_self(clause: str) -> bool:
@@ -355,6 +375,7 @@ _PART = re.compile(
     r",\s+(?=(?:and|but|so|because|while|since|though|although|when|given|considering|seeing|now|unless"
     r"|whereas|even|as|if|who|which|whose)\s)"
     r"|\s+(?=(?i:because|as|since)\s+(?i:i|my|we|our|he|she|they|his|her|their)\s)"  # "... as my stepdad ..."
+    r"|(?:^|,?\s+|(?<=\s))\(?[a-z1-9]\)\s+"  # a list marker: "a) ... b) ...", "(1) ... (2) ..."
     r"|:\s+|;\s+|\s+[—–-]\s+|\s*\(\s*|\s*\)"  # a colon, a semicolon, a dash, a bracket
 )
 
@@ -389,7 +410,7 @@ def _names_a_third_person(part: str) -> bool:
     return names_someone(tokens(part))
 
 
-def _needed_parts(sentence: str, task: str) -> str:
+def _needed_parts(sentence: str, task: str, *, strict: bool = False) -> str:
     """A needed sentence without the parts the task does not need ("Quick service, and the
     nurse was kind about my test results" for a review that praises the service): only when
     some part is needed by itself, else the whole sentence (the parts were needed together).
@@ -398,10 +419,11 @@ def _needed_parts(sentence: str, task: str) -> str:
     thought ("The user wants a recipe; I should search for vegetarian lasagna") unless the
     unneeded half turns to a third person ("...; they came out of prison last week"); an
     aside in brackets stays unless it speaks of someone ("(HP 305 black)" stays, "(she needs
-    room for her shots)" goes)."""
+    room for her shots)" goes). `strict` (an optional field that carries PSD): a piece a bare
+    comma joins stays only when the task needs it."""
     spans = _part_spans(sentence)
     if len(spans) < 2:
-        return _spliced(sentence, task)
+        return _spliced(sentence, task, strict=strict)
     parts = [sentence[s:e] for s, e in spans]
     needed = [_needed(part, task, i) for i, part in enumerate(parts)]
     if not any(needed):
@@ -417,7 +439,8 @@ def _needed_parts(sentence: str, task: str) -> str:
             needed[i] = needed[i] or not (_names_a_third_person(part) or _told(part))
         elif "(" in before and ")" in after:
             needed[i] = needed[i] or not _personal(tokens(part))
-        elif ":" in before and i > 0 and needed[i - 1]:  # "Day one: Alfama and the castle"
+        elif (":" in before and i > 0 and needed[i - 1]) or _MARKER.search(before):
+            # "Day one: Alfama and the castle"; a listed step "..., b) find a beach walk"
             needed[i] = needed[i] or (impersonal(part) and not _told(part))
         if needed[i]:
             keep.append(part.strip())
@@ -431,9 +454,10 @@ def _needed_parts(sentence: str, task: str) -> str:
 
 
 _COMMA = re.compile(r",\s+")
+_MARKER = re.compile(r"\(?[a-z1-9]\)\s*$")
 
 
-def _spliced(sentence: str, task: str) -> str:
+def _spliced(sentence: str, task: str, *, strict: bool = False) -> str:
     """A sentence whose pieces a bare comma joins, without the pieces that tell what happened or
     speak of a third person when another piece is firmly about the task: "My licence was taken after
     the charge, helmet size M." -> "Helmet size M." for a bike with a size-M helmet. Pieces that
@@ -446,7 +470,8 @@ def _spliced(sentence: str, task: str) -> str:
     if not any(_firmly_about_task(piece, task) for piece in pieces):
         return sentence
     story = [
-        not _needed(piece, task, i) and (_told(piece) or _names_a_third_person(piece)) for i, piece in enumerate(pieces)
+        not _needed(piece, task, i) and (strict or _told(piece) or _names_a_third_person(piece))
+        for i, piece in enumerate(pieces)
     ]
     if not any(story):
         return sentence
