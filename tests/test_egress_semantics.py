@@ -1022,3 +1022,28 @@ def test_an_optional_note_keeps_the_piece_the_task_names_and_nothing_after_its_c
     for note in ("No peanuts, I was rushed to hospital in May.", "No peanuts, I am paying with my last savings."):
         out = minimizer.minimize("book", {"cuisine": "Thai", "dietary": note}, task=task).args
         assert out == {"cuisine": "Thai", "dietary": "No peanuts."}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "plan"),
+    [
+        ("Best bet is an OLED from last year's range.", True),  # a possessive describes the item
+        ("The last order went on a card that bounced.", False),  # "last" dates what happened
+        ("(3) We could try memory foam hybrids.", True),  # a listed step in the agent's words
+        ("We could see my mother on the way.", False),
+        ("We'd go with the smaller model.", True),
+    ],
+)
+def test_what_dates_a_story_and_what_an_agent_could_do(sentence, plan):
+    from webminim.egress.freetext import _told, impersonal
+
+    assert (impersonal(sentence) and not _told(sentence)) == plan
+
+
+def test_an_iban_after_its_label_is_found_without_a_valid_checksum():
+    from webminim.egress.detectors import IBANDetector
+
+    assert [f.text for f in IBANDetector().detect("I will pay to IBAN CO87WKCK4711867324167.")] == [
+        "CO87WKCK4711867324167"
+    ]
+    assert IBANDetector().detect("Model CO87WKCK4711867324167 in stock.") == []  # no label, no checksum

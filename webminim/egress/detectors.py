@@ -321,11 +321,15 @@ class IBANDetector:
         r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])"
     )
 
+    # after its label an IBAN-shaped value is one whether or not its checksum holds ("IBAN CO87...")
+    _label = re.compile(r"\bIBAN\s*(?:no\.?|number|:)?\s*$", re.I)
+
     def detect(self, text: str, field: str = "") -> list[Finding]:
         return [
             _finding(Category.F, "iban", m, self.name)
             for m in self._rx.finditer(text)
             if iban.is_valid(m.group(0).upper().replace("-", ""))
+            or self._label.search(text[max(0, m.start() - 16) : m.start()])
         ]
 
 

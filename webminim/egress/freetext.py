@@ -281,7 +281,10 @@ PERSONAL = SPEAKER | ADDRESSEE | OTHERS
 PRINCIPAL = frozenset(["user", "users"])  # an agent's word for whom it works
 _SELF = SPEAKER | ADDRESSEE | PRINCIPAL
 _JOINS = re.compile(r"[-']")
-_TOLD = frozenset(["was", "were", "had", "got", "been", "did", "since", "ago", "last", "until", "used"])
+_TOLD = frozenset(["was", "were", "had", "got", "been", "did", "since", "ago", "until", "used"])
+# "last" dates what happened ("last week", "the last order went ..."), except in a possessive
+# that describes an item ("an OLED from last year's range")
+_LAST = re.compile(r"\blast\b(?!\s+[^\W\d_]+'s\b)", re.I)
 # words of keeping something back: "Do not mention that ...", "keep it secret"
 _HUSH = frozenset(["mention", "tell", "secret", "secretly", "confidential", "privately"])
 _PRIVATE = re.compile(r"\bprivate\b(?!\s+[^\W\d_])", re.I)  # "keep it private", not "a private room"
@@ -333,18 +336,24 @@ def impersonal(sentence: str) -> bool:
     ("Check Saturday mornings.", `english.imperative`), also after a label ("Next: compare
     ..."); an agent's own next step ("I should filter for ...", "Let me check ...") speaks of
     no one."""
-    words = tokens(sentence)
-    planner = _PLANNER.match(sentence)
+    start = _ITEM.match(sentence).end()  # after a list marker: "(3) We could try ..."
+    planner = _PLANNER.match(sentence, start)
     if planner and planner.group(1).lower() in english_verbs() and planner.group(1).lower() not in _STATES:
-        words = tokens(sentence[planner.start(1) :])
-    english = bool(_ENGLISH.intersection(words)) or imperative(tokens(_LABEL.sub("", sentence, count=1)))
+        step = tokens(sentence[planner.start(1) :])  # the step itself
+    else:
+        step = tokens(_LABEL.sub("", sentence[start:], count=1))
+    words = tokens(sentence) if planner is None else step
+    english = bool(_ENGLISH.intersection(words)) or imperative(step)
     return english and not _personal(words)
 
 
 # an agent's own plan ("I should filter ...", "Let me check ...", "I'll rank ...") says nothing
 # about anyone; "I will be ...", "I have ...", "We can only pay if ..." do. A plan step's
 # label ("Next:", "Step 2:") may precede an imperative.
-_PLANNER = re.compile(r"^\s*(?i:(?:i|we)(?:\s+(?:should|shall|will)|'ll)|let\s+me|let's|let\s+us)\s+([^\W\d_]+)")
+_PLANNER = re.compile(
+    r"\s*(?i:(?:i|we)(?:\s+(?:should|shall|will|could|can|might|may)|'ll|'d)|let\s+me|let's|let\s+us)\s+([^\W\d_]+)"
+)
+_ITEM = re.compile(r"\s*(?:\(?[a-z0-9]{1,2}[.)]\s+)?")  # an optional list marker
 _LABEL = re.compile(r"^\s*[^\W\d_][\w ]{0,20}:\s+")
 _STATES = frozenset(["be", "have", "get", "feel", "need", "want", "stay", "lose", "miss", "owe"])  # not a plan
 
@@ -357,7 +366,11 @@ def _told(sentence: str) -> bool:
     a sentence that keeps something back ("Do not mention that layoffs are planned.")."""
     reason = _REASON.match(sentence)  # an opening reason is cut later: judge what the sentence asks
     words = tokens(sentence[reason.end() :] if reason else sentence)
-    return not _TOLD.isdisjoint(words) or not _HUSH.isdisjoint(words) or bool(_PRIVATE.search(sentence))
+    return (
+        not _TOLD.isdisjoint(words)
+        or not _HUSH.isdisjoint(words)
+        or bool(_PRIVATE.search(sentence) or _LAST.search(sentence))
+    )
 
 
 def _personal(words: Sequence[str]) -> bool:
@@ -420,7 +433,7 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False) -> str:
     unneeded half turns to a third person ("...; they came out of prison last week"); an
     aside in brackets stays unless it speaks of someone ("(HP 305 black)" stays, "(she needs
     room for her shots)" goes). `strict` (an optional field that carries PSD): a piece a bare
-    comma joins stays only when the task needs it."""
+    comma joins that speaks of the writer goes too when the task does not need it."""
     spans = _part_spans(sentence)
     if len(spans) < 2:
         return _spliced(sentence, task, strict=strict)
@@ -470,7 +483,8 @@ def _spliced(sentence: str, task: str, *, strict: bool = False) -> str:
     if not any(_firmly_about_task(piece, task) for piece in pieces):
         return sentence
     story = [
-        not _needed(piece, task, i) and (strict or _told(piece) or _names_a_third_person(piece))
+        not _needed(piece, task, i)
+        and (_told(piece) or _names_a_third_person(piece) or (strict and _speaks_of_self(piece)))
         for i, piece in enumerate(pieces)
     ]
     if not any(story):
