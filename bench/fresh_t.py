@@ -29,7 +29,7 @@ FRESH_T_SCHEMAS: dict[str, dict[str, Any]] = {
     "rent_storage_unit": _schema({"size": S, "months": INT, "notes": S}, ["size", "months"], "Rent a storage unit"),
     "book_school_tour": _schema({"school": S, "date": S, "comment": S}, ["school", "date"], "Book a school open day"),
     "submit_recipe_review": _schema({"recipe": S, "stars": INT, "review": S}, ["recipe", "stars"], "Review a recipe"),
-    "book_massage": _schema({"kind": S, "time": S, "notes": S}, ["kind", "time"], "Book a massage"),
+    "book_massage_session": _schema({"kind": S, "time": S, "notes": S}, ["kind", "time"], "Book a massage"),
 }
 register_schemas(FRESH_T_SCHEMAS)  # Scenario.schema looks tools up there
 
@@ -191,7 +191,7 @@ def massage(fake: Faker, v: int, sid: str) -> Scenario:
         "fresh_t",
         "tool_call",
         "Book a 60-minute deep tissue massage on Sunday at 3 pm",
-        "book_massage",
+        "book_massage_session",
         {
             "kind": "Deep tissue, 60 min",
             "time": "Sunday 15:00",
