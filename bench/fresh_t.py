@@ -86,7 +86,7 @@ FRESH_T_VOCAB: dict[str, tuple[str, str, str]] = {
     ),
     "bus": (
         "the user flies out for treatment abroad",
-        "the user is meeting someone from a dating app",
+        "the user is meeting a stranger met online for a first date",
         "the user cannot afford a taxi",
     ),
     "coat": (
