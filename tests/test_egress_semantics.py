@@ -1047,3 +1047,18 @@ def test_an_iban_after_its_label_is_found_without_a_valid_checksum():
         "CO87WKCK4711867324167"
     ]
     assert IBANDetector().detect("Model CO87WKCK4711867324167 in stock.") == []  # no label, no checksum
+
+
+def test_a_flat_number_on_its_own_is_where_someone_lives():
+    from webminim.egress.detectors import DwellingUnitDetector
+
+    found = DwellingUnitDetector().detect("Outside windows only, flat 12B. Apt. 4 has the key.")
+    assert [f.text for f in found] == ["flat 12B", "Apt. 4"]
+    assert DwellingUnitDetector().detect("A flat 5% fee.") == []
+
+
+def test_a_plan_step_after_a_dash_label_with_hyphenated_or_plural_words():
+    from webminim.egress.freetext import impersonal
+
+    assert impersonal("Next step - compare low-cost wall lights.")
+    assert not impersonal("Next step - Mutter hat Krebs.")

@@ -475,6 +475,21 @@ class StreetAddressDetector:
         return found
 
 
+class DwellingUnitDetector:
+    """A home's flat or apartment number on its own ("flat 12B", "Apt. 4"): where someone
+    lives, even without the street (one with the street is a street address already)."""
+
+    name = "dwelling_unit"
+    trigger = re.compile(r"\d")
+    needs_digit = True  # its trigger cannot match a text without a digit
+    _rx = re.compile(r"\b(?:flat|apartment|apt\.?)\s*(?:no\.?\s*|#\s*)?\d{1,4}[A-Za-z]?\b(?![%.,]?\d|%)", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        return [
+            _finding(Category.L, "dwelling_unit", m, self.name, precision="street") for m in self._rx.finditer(text)
+        ]
+
+
 class PassportDetector:
     name = "passport"
     field_trigger = re.compile(r"passport", re.I)
@@ -913,6 +928,7 @@ def default_detectors() -> list[Detector]:
         StreetAddressDetector(),
         EuropeanAddressDetector(),
         StreetTypeAddressDetector(),
+        DwellingUnitDetector(),
         PostcodeDetector(),
         ICD10Detector(),
         PassportDetector(),

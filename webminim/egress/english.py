@@ -42,7 +42,15 @@ def imperative(words: Sequence[str]) -> bool:
     if not words or words[0] not in english_verbs():
         return False
     vocabulary = semantic.vocabulary()
-    return bool(vocabulary) and all(w in vocabulary or w.isdigit() for w in words)
+    return bool(vocabulary) and all(_known(w, vocabulary) for w in words)
+
+
+def _known(word: str, vocabulary: frozenset[str]) -> bool:
+    """A whole English word piece, a number, a plural of one, or a hyphenated pair of them ("low-odour")."""
+    if word.isdigit() or word in vocabulary or (word[-1:] == "s" and word[:-1] in vocabulary):
+        return True
+    parts = [p for p in word.split("-") if p]
+    return len(parts) > 1 and all(_known(p, vocabulary) for p in parts)
 
 
 def build(wordnet: Path) -> list[str]:

@@ -354,7 +354,7 @@ _PLANNER = re.compile(
     r"\s*(?i:(?:i|we)(?:\s+(?:should|shall|will|could|can|might|may)|'ll|'d)|let\s+me|let's|let\s+us)\s+([^\W\d_]+)"
 )
 _ITEM = re.compile(r"\s*(?:\(?[a-z0-9]{1,2}[.)]\s+)?")  # an optional list marker
-_LABEL = re.compile(r"^\s*[^\W\d_][\w ]{0,20}:\s+")
+_LABEL = re.compile(r"^\s*[^\W\d_][\w ]{0,20}(?::|\s+[-–—])\s+")  # "Next:", "Next step - "
 _STATES = frozenset(["be", "have", "get", "feel", "need", "want", "stay", "lose", "miss", "owe"])  # not a plan
 
 
