@@ -69,7 +69,18 @@ def leaves(args: Any) -> Iterator[Leaf]:
         stack.extend(reversed(nested))
 
 
-_ANY_DIGIT = re.compile(r"\d")
+_DIGIT_RUNS = re.compile(r"\d+")
+_RUN_TRIGGER = re.compile(r"\\d(?:\{(\d+)\})?")  # a trigger that is "\d" or "\d{n}" and nothing else
+
+
+def _digit_run(trigger: re.Pattern[str] | None) -> int:
+    """The digit run a trigger of the form "\d" / "\d{n}" asks for (0: another kind of trigger)."""
+    if trigger is None or trigger.flags & re.ASCII:
+        return 0
+    m = _RUN_TRIGGER.fullmatch(trigger.pattern)
+    return int(m.group(1) or 1) if m else 0
+
+
 _FIELD_MEMO = 4096  # field names remembered per classifier
 _FIELD_MEMO_KEY = 256  # the longest field name remembered
 
@@ -85,8 +96,10 @@ class PSDClassifier:
         # Which detectors a field's name alone wakes ("ssn" -> the SSN detector): keys repeat
         # across calls, so each is matched against the field triggers once (bounded memo).
         self._by_field: dict[str, tuple[bool, ...]] = {}
-        # Detectors whose trigger needs a digit are not even tried on a text without one.
+        # Detectors whose trigger needs a digit are not even tried on a text without one, and a
+        # trigger that is only a run of digits ("\d", "\d{5}") is read off the text's longest run.
         self._needs_digit = tuple(bool(getattr(d, "needs_digit", False)) for d in self.detectors)
+        self._runs = tuple(_digit_run(d.trigger) for d in self.detectors)
         # Load lexicons, city names and parsers (and the phone matcher's verification patterns,
         # compiled on its first match) now, so no call pays for them inside its budget.
         for detector in self.detectors:
@@ -120,9 +133,16 @@ class PSDClassifier:
         deadline = deadline if deadline is not None else time.perf_counter() + self.budget_ms / 1000
         found: list[Finding] = []
         woken = self._woken_by(field)
-        digit = _ANY_DIGIT.search(text) is not None
-        for detector, by_field, needs_digit in zip(self.detectors, woken, self._needs_digit, strict=True):
-            if by_field or detector.trigger is None or ((digit or not needs_digit) and detector.trigger.search(text)):
+        run = max(map(len, _DIGIT_RUNS.findall(text)), default=0)
+        for detector, by_field, needs_digit, least in zip(
+            self.detectors, woken, self._needs_digit, self._runs, strict=True
+        ):
+            trigger = detector.trigger
+            if (
+                by_field
+                or trigger is None
+                or (run >= least if least else (run or not needs_digit) and trigger.search(text) is not None)
+            ):
                 found.extend(detector.detect(text, field))
         self._deadline_check(deadline)
         if _depth < MAX_DECODE_DEPTH:
