@@ -1062,3 +1062,12 @@ def test_a_plan_step_after_a_dash_label_with_hyphenated_or_plural_words():
 
     assert impersonal("Next step - compare low-cost wall lights.")
     assert not impersonal("Next step - Mutter hat Krebs.")
+
+
+def test_a_sum_the_task_asks_for_keeps_its_figures():
+    minimizer = ToolMinimizer({"delegate": DELEGATE})
+    args = {"agent": "tax", "instructions": "Estimate refund. Yearly pay $61,000; SSN 123-45-6789; I owe my ex money."}
+    out = minimizer.minimize("delegate", args, task="Ask the tax agent to estimate my refund").args
+    assert out["instructions"] == "Estimate refund. Yearly pay $61,000"
+    plain = minimizer.minimize("delegate", args, task="Ask the tax agent to file my papers").args
+    assert "$61,000" not in plain["instructions"]

@@ -74,7 +74,7 @@ _RUN_TRIGGER = re.compile(r"\\d(?:\{(\d+)\})?")  # a trigger that is "\d" or "\d
 
 
 def _digit_run(trigger: re.Pattern[str] | None) -> int:
-    """The digit run a trigger of the form "\d" / "\d{n}" asks for (0: another kind of trigger)."""
+    """The digit run a trigger of the form `\\d` or `\\d{n}` asks for (0: another kind of trigger)."""
     if trigger is None or trigger.flags & re.ASCII:
         return 0
     m = _RUN_TRIGGER.fullmatch(trigger.pattern)

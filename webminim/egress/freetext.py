@@ -95,6 +95,11 @@ def clauses(text: str, boundary: re.Pattern[str] = _BOUNDARY) -> list[tuple[int,
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
+# a task that asks for a sum, and a money amount written with its currency
+_COMPUTES = re.compile(r"\b(?:estimate|calculate|compute|work out|figure out|how much|forecast)\b", re.I)
+_AMOUNT = re.compile(r"[$€£¥₹]\s?\d|\b\d[\d,.]*\s?(?:USD|EUR|GBP|dollars|euros|pounds)\b")
+
+
 def _abbreviation(text: str, end: int, after: int) -> bool:
     """The dot before `end` closes an abbreviation: a title ("Dr.", "St."), a number sign
     before the number at `after` ("no. 0071"), or an initial that opens the text or a
@@ -121,6 +126,8 @@ def _needed(clause: str, task: str, index: int) -> bool:
     flat" not about a noise report on "the flat upstairs"."""
     if not task:
         return False
+    if _COMPUTES.search(task) and _AMOUNT.search(clause):
+        return True  # a sum asked for needs its figures: "Yearly earnings $84,000" to estimate a refund
     shared, covered = _coverage(clause, task)
     if shared >= FIRM or covered:
         return True
