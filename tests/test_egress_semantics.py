@@ -1071,3 +1071,17 @@ def test_a_sum_the_task_asks_for_keeps_its_figures():
     assert out["instructions"] == "Estimate refund. Yearly pay $61,000"
     plain = minimizer.minimize("delegate", args, task="Ask the tax agent to file my papers").args
     assert "$61,000" not in plain["instructions"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Easy to make and tasty; it is cheap enough for our tight budget.", "Easy to make and tasty."),
+        ("Tariffs for a small flat; then I'll rank fixed-rate plans by cost.", None),  # the agent's plan stays
+    ],
+)
+def test_a_semicolon_half_about_the_writers_own_lot_goes(sentence, expected):
+    from webminim.egress.freetext import _needed_parts
+
+    task = "Give the soup recipe 5 stars and say it was easy to make" if expected else "Compare tariffs for a flat"
+    assert _needed_parts(sentence, task) == (expected or sentence)

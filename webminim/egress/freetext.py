@@ -358,7 +358,8 @@ def impersonal(sentence: str) -> bool:
 # about anyone; "I will be ...", "I have ...", "We can only pay if ..." do. A plan step's
 # label ("Next:", "Step 2:") may precede an imperative.
 _PLANNER = re.compile(
-    r"\s*(?i:(?:i|we)(?:\s+(?:should|shall|will|could|can|might|may)|'ll|'d)|let\s+me|let's|let\s+us)\s+([^\W\d_]+)"
+    r"\s*(?i:(?:then|and|so|next|now),?\s+)?"  # "..., then I'll rank ..."
+    r"(?i:(?:i|we)(?:\s+(?:should|shall|will|could|can|might|may)|'ll|'d)|let\s+me|let's|let\s+us)\s+([^\W\d_]+)"
 )
 _ITEM = re.compile(r"\s*(?:\(?[a-z0-9]{1,2}[.)]\s+)?")  # an optional list marker
 _LABEL = re.compile(r"^\s*[^\W\d_][\w ]{0,20}(?::|\s+[-–—])\s+")  # "Next:", "Next step - "
@@ -437,7 +438,8 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False) -> str:
     Parts: after ", and" / ", because"..., a colon, a dash, inside brackets, and a reason
     with a personal subject ("... as my stepdad ..."). Halves joined by a semicolon are one
     thought ("The user wants a recipe; I should search for vegetarian lasagna") unless the
-    unneeded half turns to a third person ("...; they came out of prison last week"); an
+    unneeded half turns to a third person ("...; they came out of prison last week"), to what
+    happened, or to the writer's own lot ("...; it is cheap enough for our tight budget"); an
     aside in brackets stays unless it speaks of someone ("(HP 305 black)" stays, "(she needs
     room for her shots)" goes). `strict` (an optional field that carries PSD): a piece a bare
     comma joins that speaks of the writer goes too when the task does not need it."""
@@ -456,7 +458,9 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False) -> str:
     for i, part in enumerate(parts):
         before, after = joints[i], joints[i + 1]
         if ";" in before + after:
-            needed[i] = needed[i] or not (_names_a_third_person(part) or _told(part))
+            needed[i] = needed[i] or not (
+                _names_a_third_person(part) or _told(part) or (_speaks_of_self(part) and not impersonal(part))
+            )
         elif "(" in before and ")" in after:
             needed[i] = needed[i] or not _personal(tokens(part))
         elif (":" in before and i > 0 and needed[i - 1]) or _MARKER.search(before):
