@@ -70,6 +70,7 @@ def leaves(args: Any) -> Iterator[Leaf]:
 
 
 _DIGIT_RUNS = re.compile(r"\d+")
+_LETTER = re.compile(r"[^\W\d_]")  # a letter of any script
 _RUN_TRIGGER = re.compile(r"\\d(?:\{(\d+)\})?")  # a trigger that is "\d" or "\d{n}" and nothing else
 
 
@@ -100,6 +101,7 @@ class PSDClassifier:
         # trigger that is only a run of digits ("\d", "\d{5}") is read off the text's longest run.
         self._needs_digit = tuple(bool(getattr(d, "needs_digit", False)) for d in self.detectors)
         self._runs = tuple(_digit_run(d.trigger) for d in self.detectors)
+        self._needs_letter = tuple(bool(getattr(d, "needs_letter", False)) for d in self.detectors)
         # Load lexicons, city names and parsers (and the phone matcher's verification patterns,
         # compiled on its first match) now, so no call pays for them inside its budget.
         for detector in self.detectors:
@@ -134,15 +136,15 @@ class PSDClassifier:
         found: list[Finding] = []
         woken = self._woken_by(field)
         run = max(map(len, _DIGIT_RUNS.findall(text)), default=0)
-        for detector, by_field, needs_digit, least in zip(
-            self.detectors, woken, self._needs_digit, self._runs, strict=True
+        letter = _LETTER.search(text) is not None
+        for detector, by_field, needs_digit, least, needs_letter in zip(
+            self.detectors, woken, self._needs_digit, self._runs, self._needs_letter, strict=True
         ):
             trigger = detector.trigger
-            if (
-                by_field
-                or trigger is None
-                or (run >= least if least else (run or not needs_digit) and trigger.search(text) is not None)
-            ):
+            woken_by_text = (letter or not needs_letter) and (
+                run >= least if least else (run or not needs_digit) and trigger is not None and trigger.search(text)
+            )
+            if by_field or trigger is None or woken_by_text:
                 found.extend(detector.detect(text, field))
         self._deadline_check(deadline)
         if _depth < MAX_DECODE_DEPTH:

@@ -482,6 +482,7 @@ class DwellingUnitDetector:
     name = "dwelling_unit"
     trigger = re.compile(r"\d")
     needs_digit = True  # its trigger cannot match a text without a digit
+    needs_letter = True  # and what it finds holds a letter too (a street, a town, "years old")
     _rx = re.compile(r"\b(?:flat|apartment|apt\.?)\s*(?:no\.?\s*|#\s*)?\d{1,4}[A-Za-z]?\b(?![%.,]?\d|%)", re.I)
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
@@ -648,6 +649,7 @@ class EuropeanAddressDetector:
     name = "eu_street_address"
     trigger = re.compile(r"\d")
     needs_digit = True  # its trigger cannot match a text without a digit
+    needs_letter = True  # and what it finds holds a letter too (a street, a town, "years old")
     # capitalised even under re.I ("at Frankeallee 36" is no street); "-ring" after a vowel is
     # an English gerund ("Comparing 65-inch TVs"), after a consonant a German ring road ("Kaiserring 3")
     _W = r"(?-i:[A-ZÄÖÜÉÈÁÍÓÚÑÇ])[\wäöüßéèêëàâçáíóúñ'.-]*"
@@ -684,6 +686,7 @@ class StreetTypeAddressDetector:
     name = "street_type_address"
     trigger = re.compile(r"\d")
     needs_digit = True  # its trigger cannot match a text without a digit
+    needs_letter = True  # and what it finds holds a letter too (a street, a town, "years old")
     _CAP = r"(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž])[\w'’]{0,39}"
     _WORD = r"[^\W\d_][\w'’]{0,39}"
     _NUMBER = r"(?P<num>\d{1,4}[a-zA-Z]?)(?![\w:%]|[.,]\d)"
@@ -735,6 +738,7 @@ class PostcodeDetector:
     name = "postcode"
     trigger = re.compile(r"\d")
     needs_digit = True  # its trigger cannot match a text without a digit
+    needs_letter = True  # and what it finds holds a letter too (a street, a town, "years old")
     _uk = re.compile(r"\b(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})\b")
     _nl = re.compile(r"\b[1-9]\d{3} ?(?!SA|SD|SS)[A-Z]{2}\b(?=\s+[A-Z][a-z])")
     _town = re.compile(r"\b(?:[A-Z]{1,2}-)?(\d{4,5})\s+([A-ZÄÖÜÉÈÁÍÓÚ][\wäöüßéèêàçáíóúñ-]+(?:[ -][A-Z][\w-]+)?)")
@@ -818,6 +822,7 @@ class AgeDetector:
     field_trigger = re.compile(r"(?:^|_)age(?:$|_)", re.I)
     trigger = re.compile(r"\d")
     needs_digit = True  # its trigger cannot match a text without a digit
+    needs_letter = True  # and what it finds holds a letter too (a street, a town, "years old")
     _rx = re.compile(r"\b\d{1,3}[- ]years?[- ]old\b|\bage[d]?\s*:?\s*\d{1,3}\b", re.I)
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
