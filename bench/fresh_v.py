@@ -40,7 +40,7 @@ FRESH_V_SCHEMAS: dict[str, dict[str, Any]] = {
         ["payee", "amount", "reference"],
         "Set up a standing order",
     ),
-    "book_dog_walker": _schema({"days": S, "dog": S, "notes": S}, ["days", "dog"], "Book a dog walker"),
+    "hire_dog_walking": _schema({"days": S, "dog": S, "notes": S}, ["days", "dog"], "Book a dog walker"),
 }
 register_schemas(FRESH_V_SCHEMAS)  # Scenario.schema looks tools up there
 
@@ -204,7 +204,7 @@ def walker(fake: Faker, v: int, sid: str) -> Scenario:
         "fresh_v",
         "tool_call",
         "Book a dog walker for my labrador on weekdays at noon",
-        "book_dog_walker",
+        "hire_dog_walking",
         {
             "days": "Weekdays",
             "dog": "Labrador",
