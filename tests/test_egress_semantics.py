@@ -1085,3 +1085,35 @@ def test_a_semicolon_half_about_the_writers_own_lot_goes(sentence, expected):
 
     task = "Give the soup recipe 5 stars and say it was easy to make" if expected else "Compare tariffs for a flat"
     assert _needed_parts(sentence, task) == (expected or sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "plan"),
+    [
+        ("I'm thinking a cast-iron pan; will check reviews.", True),  # the agent's pick and next step
+        ("We're leaning towards the parka.", True),
+        ("I'm thinking of my mother.", False),
+    ],
+)
+def test_an_agents_pick_rides_along(sentence, plan):
+    from webminim.egress.freetext import impersonal
+
+    assert impersonal(sentence) == plan
+
+
+def test_a_dash_after_a_short_label_introduces_what_the_label_names():
+    from webminim.egress.freetext import _needed_parts
+
+    task = "Recommend a lightweight laptop for writing"
+    assert _needed_parts("Recommendation - a 13-inch ultrabook with a good keyboard.", task) == (
+        "Recommendation - a 13-inch ultrabook with a good keyboard."
+    )
+    aside = "Call the bank - not that it matters, but the account is overdrawn."
+    assert _needed_parts(aside, "Remind me to call the bank tomorrow") == "Call the bank."
+
+
+def test_a_plus_number_of_a_possible_length_is_a_phone_even_unassigned():
+    from webminim.egress.detectors import PhoneDetector
+
+    assert [f.text for f in PhoneDetector().detect("Call +998 (47) 226-1454 on the day.")] == ["+998 (47) 226-1454"]
+    assert PhoneDetector().detect("Version +1.2.3, score +3, add +5 and +7 to 12.") == []

@@ -225,6 +225,17 @@ def _windows(text: str) -> list[_Window]:
 # "(555) 234-9876", "+1-699-814-3301", "670-217-4681x4538": the NANP's written groups, with
 # separators, an optional country code and extension. The matcher (leniency VALID) rejects
 # numbers whose area code or exchange is unassigned, and made-up numbers are contacts too.
+_PLUS_NUMBER = re.compile(r"(?<![\w+])\+\d[\d\s().-]{5,22}\d(?![\w-])")  # one bounded class: linear
+
+
+def _possible(raw: str) -> bool:
+    """A "+" number whose length its country allows, assigned or not (made-up numbers are contacts too)."""
+    try:
+        return phonenumbers.is_possible_number(phonenumbers.parse(raw, None))
+    except phonenumbers.NumberParseException:
+        return False
+
+
 _NANP_SHAPE = re.compile(
     r"(?<![\w+.-])(?:\+?1[-.\s])?(?:\(\d{3}\)\s?|\d{3}[-.\s])\d{3}[-.\s]\d{4}"
     r"(?:\s*(?:x|ext\.?)\s*\d{1,6})?(?![\w-])"
@@ -276,6 +287,9 @@ class PhoneDetector:
                 break
         for m in _NANP_SHAPE.finditer(text):  # written as a North American number: a phone, assigned or not
             if not any(f.start < m.end() and m.start() < f.end for f in found):
+                found.append(_finding(Category.DI, "phone", m, self.name))
+        for m in _PLUS_NUMBER.finditer(text):  # "+998 (47) 226-1454": a country code and a possible length
+            if not any(f.start < m.end() and m.start() < f.end for f in found) and _possible(m.group(0)):
                 found.append(_finding(Category.DI, "phone", m, self.name))
         return found
 

@@ -345,11 +345,14 @@ def impersonal(sentence: str) -> bool:
     no one."""
     start = _ITEM.match(sentence).end()  # after a list marker: "(3) We could try ..."
     planner = _PLANNER.match(sentence, start)
+    pick = _PICK.match(sentence, start)
     if planner and planner.group(1).lower() in english_verbs() and planner.group(1).lower() not in _STATES:
         step = tokens(sentence[planner.start(1) :])  # the step itself
+    elif pick:
+        step = tokens(sentence[pick.end() :])
     else:
         step = tokens(_LABEL.sub("", sentence[start:], count=1))
-    words = tokens(sentence) if planner is None else step
+    words = tokens(sentence) if planner is None and pick is None else step
     english = bool(_ENGLISH.intersection(words)) or imperative(step)
     return english and not _personal(words)
 
@@ -359,7 +362,12 @@ def impersonal(sentence: str) -> bool:
 # label ("Next:", "Step 2:") may precede an imperative.
 _PLANNER = re.compile(
     r"\s*(?i:(?:then|and|so|next|now),?\s+)?"  # "..., then I'll rank ..."
-    r"(?i:(?:i|we)(?:\s+(?:should|shall|will|could|can|might|may)|'ll|'d)|let\s+me|let's|let\s+us)\s+([^\W\d_]+)"
+    r"(?i:(?:i|we)(?:\s+(?:should|shall|will|could|can|might|may)|'ll|'d)|let\s+me|let's|let\s+us|will)\s+"
+    r"([^\W\d_]+)"
+)
+# "I'm thinking a cast-iron pan", "We're leaning towards the parka": the agent's pick
+_PICK = re.compile(
+    r"\s*(?i:(?:i'm|i\s+am|we're|we\s+are)\s+(?:thinking(?:\s+of)?|leaning\s+towards?|going\s+(?:with|for)))\s+"
 )
 _ITEM = re.compile(r"\s*(?:\(?[a-z0-9]{1,2}[.)]\s+)?")  # an optional list marker
 _LABEL = re.compile(r"^\s*[^\W\d_][\w ]{0,20}(?::|\s+[-–—])\s+")  # "Next:", "Next step - "
@@ -463,8 +471,9 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False) -> str:
             )
         elif "(" in before and ")" in after:
             needed[i] = needed[i] or not _personal(tokens(part))
-        elif (":" in before and i > 0 and needed[i - 1]) or _MARKER.search(before):
-            # "Day one: Alfama and the castle"; a listed step "..., b) find a beach walk"
+        elif (i > 0 and needed[i - 1] and _labels(before, parts[i - 1])) or _MARKER.search(before):
+            # "Day one: Alfama and the castle", "Recommendation - a 13-inch ultrabook"; a listed
+            # step "..., b) find a beach walk"
             needed[i] = needed[i] or (impersonal(part) and not _told(part))
         if needed[i]:
             keep.append(part.strip())
@@ -479,6 +488,13 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False) -> str:
 
 _COMMA = re.compile(r",\s+")
 _MARKER = re.compile(r"\(?[a-z1-9]\)\s*$")
+_DASH = re.compile(r"\s[-–—]\s")
+
+
+def _labels(joint: str, before: str) -> bool:
+    """The part before `joint` labels what follows: a colon ("Day one: ..."), or a dash after
+    one or two words ("Recommendation - ..."; not "Call the bank - not that it matters")."""
+    return ":" in joint or (_DASH.search(joint) is not None and len(before.split()) <= 2)
 
 
 def _spliced(sentence: str, task: str, *, strict: bool = False) -> str:
