@@ -24,7 +24,7 @@ from importlib import resources
 from pathlib import Path
 
 from webminim.egress import semantic
-from webminim.egress.people import _tag_counts
+from webminim.egress.wordnet import build_table, tag_counts
 
 _TABLE = "wordnet_english_verbs.json"
 
@@ -55,19 +55,12 @@ def _known(word: str, vocabulary: frozenset[str]) -> bool:
 
 def build(wordnet: Path) -> list[str]:
     """The table from `index.verb`."""
-    counts = _tag_counts(wordnet / "index.verb")
+    counts = tag_counts(wordnet / "index.verb")
     return sorted(lemma for lemma, (_, tagged) in counts.items() if lemma.isalpha() and tagged > 0)
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1 or not (Path(argv[0]) / "index.verb").is_file():
-        print("usage: python -m webminim.egress.english WORDNET_DICT_DIR (holding index.verb)", file=sys.stderr)
-        return 2
-    out = Path(__file__).parent.parent / "lexicons" / _TABLE
-    table = build(Path(argv[0]))
-    out.write_text(json.dumps(table, separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"{len(table)} English verbs -> {out}")
-    return 0
+    return build_table(argv, "index.verb", _TABLE, build, "English verbs")
 
 
 if __name__ == "__main__":

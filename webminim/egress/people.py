@@ -22,6 +22,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from webminim.egress.wordnet import build_table, records, tag_counts
+
 _TABLE = "wordnet_people.json"
 _PERSON = "person"
 _MAX_DEPTH = 40  # WordNet's noun hierarchy is at most ~20 deep; a cycle stops here
@@ -34,32 +36,17 @@ def person_nouns() -> frozenset[str]:
     return frozenset(raw)
 
 
-def _lines(path: Path) -> list[list[str]]:
-    """A WordNet file's records, without the licence header (lines that open with spaces)."""
-    return [line.split() for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and line[0] != " "]
-
-
-def _tag_counts(index: Path) -> dict[str, tuple[str, int]]:
-    """lemma -> (its most frequent sense's offset, how often its senses are tagged in use)."""
-    out = {}
-    for fields in _lines(index):
-        pointers = int(fields[3])
-        senses = int(fields[2])
-        out[fields[0]] = (fields[-senses], int(fields[5 + pointers]))
-    return out
-
-
 def build(wordnet: Path) -> list[str]:
     """The table from `data.noun` (hypernym pointers), `index.noun`, `index.verb`, `index.adj`, `index.adv`."""
     hypernyms: dict[str, list[str]] = {}
-    for fields in _lines(wordnet / "data.noun"):
+    for fields in records(wordnet / "data.noun"):
         at = 4 + 2 * int(fields[3], 16)
         pointers = int(fields[at])
         links = [fields[at + 1 + 4 * k : at + 5 + 4 * k] for k in range(pointers)]
         hypernyms[fields[0]] = [o for symbol, o, pos, _ in links if symbol in ("@", "@i") and pos == "n"]
-    nouns = _tag_counts(wordnet / "index.noun")
-    verbs = _tag_counts(wordnet / "index.verb")
-    describing = set(_tag_counts(wordnet / "index.adj")) | set(_tag_counts(wordnet / "index.adv"))
+    nouns = tag_counts(wordnet / "index.noun")
+    verbs = tag_counts(wordnet / "index.verb")
+    describing = set(tag_counts(wordnet / "index.adj")) | set(tag_counts(wordnet / "index.adv"))
     person = nouns[_PERSON][0]
     known: dict[str, bool] = {person: True}
 
@@ -82,14 +69,7 @@ def build(wordnet: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1 or not (Path(argv[0]) / "data.noun").is_file():
-        print("usage: python -m webminim.egress.people WORDNET_DICT_DIR (holding data.noun, index.*)", file=sys.stderr)
-        return 2
-    out = Path(__file__).parent.parent / "lexicons" / _TABLE
-    table = build(Path(argv[0]))
-    out.write_text(json.dumps(table, separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"{len(table)} person nouns -> {out}")
-    return 0
+    return build_table(argv, "data.noun", _TABLE, build, "person nouns")
 
 
 if __name__ == "__main__":
