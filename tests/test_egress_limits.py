@@ -177,3 +177,24 @@ def test_an_unresolvable_ref_at_validation_is_an_egress_error():
     with pytest.raises(EgressError, match="cannot be resolved|could not be checked") as caught:
         minimizer.minimize("t", {"x": "hello"})
     assert "\n" not in str(caught.value)
+
+
+def test_the_compiled_check_covers_simple_schemas_only_and_agrees_with_jsonschema():
+    from webminim.egress.fastcheck import compile_check
+    from webminim.egress.schema import ToolSchema
+
+    simple = {
+        "type": "object",
+        "properties": {"to": {"type": "string", "format": "email"}, "n": {"type": "integer", "minimum": 1}},
+        "required": ["to"],
+        "additionalProperties": False,
+    }
+    assert compile_check(simple) is not None
+    assert compile_check({"type": "object", "properties": {"q": {"type": "string", "pattern": "^a+$"}}}) is None
+    assert compile_check({"type": "object", "properties": {"b": {"enum": [1, 2]}}}) is None  # True == 1 in Python
+    assert compile_check({"type": "object", "properties": {"r": {"$ref": "#/$defs/x"}}}) is None
+    schema = ToolSchema.parse("t", simple)
+    for args in ({"to": "a@b.c"}, {"to": "not an e-mail"}, {}, {"to": 1}, {"to": "x", "n": 0}, {"to": "x", "n": 1.0},
+                 {"to": "x", "n": True}, {"to": "x", "extra": 1}):  # fmt: skip
+        assert bool(schema.errors(args)) == bool(list(schema.validator.iter_errors(args))), args
+    assert schema.errors({"to": "x", "n": 0}) and "/n" in schema.errors({"to": "x", "n": 0})[0]
