@@ -256,6 +256,17 @@ class PhoneDetector:
     _intl = re.compile(r"(?:\+|\b00)\d")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = self.matched(text)
+        for m in _NANP_SHAPE.finditer(text):  # written as a North American number: a phone, assigned or not
+            if not any(f.start < m.end() and m.start() < f.end for f in found):
+                found.append(_finding(Category.DI, "phone", m, self.name))
+        for m in _PLUS_NUMBER.finditer(text):  # "+998 (47) 226-1454": a country code and a possible length
+            if not any(f.start < m.end() and m.start() < f.end for f in found) and _possible(m.group(0)):
+                found.append(_finding(Category.DI, "phone", m, self.name))
+        return found
+
+    def matched(self, text: str) -> list[Finding]:
+        """What phonenumbers' matcher finds (leniency VALID), read window by window."""
         found: list[Finding] = []
         # an ISO date or timestamp is never (part of) a phone number: blanked, offsets kept, so
         # "2026-12-04T10:00:00Z" neither reads as digits nor sends the text to every region
@@ -285,12 +296,6 @@ class PhoneDetector:
                     found.append(Finding(Category.DI, "phone", start, start + len(raw), raw, self.name))
             if found and region == "US" and not self._intl.search(text):
                 break
-        for m in _NANP_SHAPE.finditer(text):  # written as a North American number: a phone, assigned or not
-            if not any(f.start < m.end() and m.start() < f.end for f in found):
-                found.append(_finding(Category.DI, "phone", m, self.name))
-        for m in _PLUS_NUMBER.finditer(text):  # "+998 (47) 226-1454": a country code and a possible length
-            if not any(f.start < m.end() and m.start() < f.end for f in found) and _possible(m.group(0)):
-                found.append(_finding(Category.DI, "phone", m, self.name))
         return found
 
 
