@@ -25,6 +25,7 @@ from webminim.egress import ToolMinimizer
 from webminim.egress.classifier import PSDClassifier
 from webminim.egress.detectors import (
     _DATE_LIKE,
+    _NANP_SHAPE,
     _PHONE_REGIONS,
     Finding,
     PhoneDetector,
@@ -222,3 +223,47 @@ def test_an_iso_date_or_timestamp_is_never_a_phone_number_and_costs_no_matcher_r
     for text in ("2026-12-04T10:00:00Z", "from 2027-01-14 to 2027-01-21", "at 2026-12-03 15:30:00+01:00"):
         assert detector.detect(text) == [] and runs == [], text
     assert [f.text for f in detector.detect("on 2026-12-04 call 030 1234567")] == ["030 1234567"]
+
+
+def _counting_matcher(monkeypatch) -> list[str]:
+    import webminim.egress.detectors as detectors
+
+    runs: list[str] = []
+    real = detectors.phonenumbers.PhoneNumberMatcher
+
+    def counting(text: str, region: str, **kw: object):
+        runs.append(region)
+        return real(text, region, **kw)
+
+    monkeypatch.setattr(detectors.phonenumbers, "PhoneNumberMatcher", counting)
+    return runs
+
+
+def test_a_window_whose_candidates_are_each_too_short_is_never_read(monkeypatch):
+    runs = _counting_matcher(monkeypatch)
+    # one window to the alphabet ("NE" are extension letters), but no candidate in it holds
+    # more than five digits: no number of any region fits
+    assert PhoneDetector().detect("Fred Hutch, 395 Stephens Village Apt. 057, NE 26034") == []
+    assert runs == []
+
+
+def test_a_north_american_shaped_number_is_not_read_again_in_every_region(monkeypatch):
+    runs = _counting_matcher(monkeypatch)
+    found = PhoneDetector().detect("their phone is (462) 016-8493. I should summarize")
+    assert [f.text for f in found] == ["(462) 016-8493"]
+    assert runs == ["US"]  # not 24 more regions for the "016-8493" inside it
+    runs.clear()
+    found = PhoneDetector().detect("(462) 016-8493 or 030 1234567")
+    assert [f.text for f in found] == ["030 1234567", "(462) 016-8493"]
+    assert len(runs) > 1  # a trunk-prefixed number outside the span still sends the text abroad
+
+
+def test_skipping_settled_spans_covers_the_same_characters_as_reading_them():
+    detector = PhoneDetector()
+    for text in PHONE_TEXTS + _fuzz(13, 300):
+        spans = [(f.start, f.end) for f in detector.matched(text)]  # every region reads every window
+        for m in _NANP_SHAPE.finditer(text):
+            if not any(a < m.end() and m.start() < b for a, b in spans):
+                spans.append((m.start(), m.end()))
+        covered = {i for f in detector.detect(text) for i in range(f.start, f.end)}
+        assert covered >= {i for a, b in spans for i in range(a, b)}, text

@@ -20,6 +20,7 @@ from typing import Protocol
 
 import ahocorasick
 import phonenumbers
+import phonenumbers.phonenumbermatcher
 import usaddress
 from stdnum import iban, luhn
 from stdnum.us import ssn
@@ -161,6 +162,8 @@ _DIGIT = re.compile(r"\d")
 _PLUS = re.compile(r"[+＋]")
 _TRUNK_ZERO = re.compile(r"(?<!\d)0")  # where a number written with a trunk or "00" prefix starts
 _ABROAD_START = re.compile(r"\(|(?<!\d)0|\+")  # where a number accepted outside the US can start
+# The matcher's candidate pattern (a module constant, not API: absent, a window counts whole)
+_CANDIDATE: re.Pattern[str] | None = getattr(phonenumbers.phonenumbermatcher, "_PATTERN", None)
 _DIGIT_RUN_CAP = 20  # the matcher reads at most 20 digits a block: longer runs may start a number mid-run
 
 
@@ -200,21 +203,35 @@ class _Window:
     starts: tuple[int, ...]  # where in the text a number accepted outside the US could start
 
 
+def _candidates(body: str) -> list[str]:
+    """The stretches of a window that the matcher takes as candidates (its own, region-free
+    candidate pattern); the whole window where this phonenumbers has no such pattern."""
+    if _CANDIDATE is None:
+        return [body]
+    return [m.group(0) for m in _CANDIDATE.finditer(body)] or [body]
+
+
 def _windows(text: str) -> list[_Window]:
     """The stretches of `text` a phone number can lie in, each with one character of context
-    either side (what the matcher checks before and after a candidate)."""
+    either side (what the matcher checks before and after a candidate). Digit counts are the
+    largest of one candidate's: a number never spans two ("Apt. 057, NE 26034" holds no
+    eight-digit number), so a window is read only in regions whose numbers one candidate can hold."""
     out = []
     for m in _PHONE_WINDOW.finditer(text):
         a, b = max(0, m.start() - 1), min(len(text), m.end() + 1)
         body = m.group(0)
-        zero = _TRUNK_ZERO.search(body)
+        parts = _candidates(body)
+        zeros = [_TRUNK_ZERO.search(part) for part in parts]
         out.append(
             _Window(
                 a,
                 text[a:b],
-                len(_DIGIT.findall(body)),
+                max(len(_DIGIT.findall(part)) for part in parts),
                 bool(_PLUS.search(body)),
-                len(_DIGIT.findall(body, zero.start())) if zero else 0,
+                max(
+                    (len(_DIGIT.findall(part, zero.start())) for part, zero in zip(parts, zeros, strict=True) if zero),
+                    default=0,
+                ),
                 re.search(rf"\d{{{_DIGIT_RUN_CAP},}}", body) is not None,
                 tuple(m.start() + at.start() for at in _ABROAD_START.finditer(body)),
             )
@@ -256,8 +273,9 @@ class PhoneDetector:
     _intl = re.compile(r"(?:\+|\b00)\d")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
-        found = self.matched(text)
-        for m in _NANP_SHAPE.finditer(text):  # written as a North American number: a phone, assigned or not
+        nanp = list(_NANP_SHAPE.finditer(text))  # written as a North American number: a phone, assigned or not
+        found = self.matched(text, settled=tuple((m.start(), m.end()) for m in nanp))
+        for m in nanp:
             if not any(f.start < m.end() and m.start() < f.end for f in found):
                 found.append(_finding(Category.DI, "phone", m, self.name))
         for m in _PLUS_NUMBER.finditer(text):  # "+998 (47) 226-1454": a country code and a possible length
@@ -265,8 +283,12 @@ class PhoneDetector:
                 found.append(_finding(Category.DI, "phone", m, self.name))
         return found
 
-    def matched(self, text: str) -> list[Finding]:
-        """What phonenumbers' matcher finds (leniency VALID), read window by window."""
+    def matched(self, text: str, settled: tuple[tuple[int, int], ...] = ()) -> list[Finding]:
+        """What phonenumbers' matcher finds (leniency VALID), read window by window.
+
+        `settled` spans are phone numbers already (the NANP shape): no region abroad reads a
+        window for a number that would start inside one ("(402) 067-9701", valid nowhere,
+        is not read 24 more times for the "067-9701" in it)."""
         found: list[Finding] = []
         # an ISO date or timestamp is never (part of) a phone number: blanked, offsets kept, so
         # "2026-12-04T10:00:00Z" neither reads as digits nor sends the text to every region
@@ -281,7 +303,8 @@ class PhoneDetector:
                     readable = window.digits >= least or (window.plus and window.digits >= intl)
                 else:  # "+" numbers were read with the first region: the country code, not the region, decides
                     readable = window.zero_digits >= least and any(
-                        not any(f.start <= at < f.end for f in found) for at in window.starts
+                        not any(f.start <= at < f.end for f in found) and not any(a <= at < b for a, b in settled)
+                        for at in window.starts
                     )  # a national number abroad starts with "(" or "0" where nothing was found yet
                 if not (readable or window.long_run):
                     continue
