@@ -10,6 +10,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from webminim.egress import fields, paths
@@ -99,9 +100,18 @@ class PSDClassifier:
         self._by_field: dict[str, tuple[bool, ...]] = {}
         # Detectors whose trigger needs a digit are not even tried on a text without one, and a
         # trigger that is only a run of digits ("\d", "\d{5}") is read off the text's longest run.
-        self._needs_digit = tuple(bool(getattr(d, "needs_digit", False)) for d in self.detectors)
-        self._runs = tuple(_digit_run(d.trigger) for d in self.detectors)
-        self._needs_letter = tuple(bool(getattr(d, "needs_letter", False)) for d in self.detectors)
+        # One row per detector, in registry order: (detector, trigger, digit run, needs a digit,
+        # needs a letter).
+        self._gates = tuple(
+            (
+                d,
+                d.trigger,
+                _digit_run(d.trigger),
+                bool(getattr(d, "needs_digit", False)),
+                bool(getattr(d, "needs_letter", False)),
+            )
+            for d in self.detectors
+        )
         # Load lexicons, city names and parsers (and the phone matcher's verification patterns,
         # compiled on its first match) now, so no call pays for them inside its budget.
         for detector in self.detectors:
@@ -137,15 +147,16 @@ class PSDClassifier:
         woken = self._woken_by(field)
         run = max(map(len, _DIGIT_RUNS.findall(text)), default=0)
         letter = _LETTER.search(text) is not None
-        for detector, by_field, needs_digit, least, needs_letter in zip(
-            self.detectors, woken, self._needs_digit, self._runs, self._needs_letter, strict=True
-        ):
-            trigger = detector.trigger
-            woken_by_text = (letter or not needs_letter) and (
-                run >= least if least else (run or not needs_digit) and trigger is not None and trigger.search(text)
-            )
-            if by_field or trigger is None or woken_by_text:
-                found.extend(detector.detect(text, field))
+        for (detector, trigger, least, needs_digit, needs_letter), by_field in zip(self._gates, woken, strict=True):
+            if not by_field and trigger is not None:  # woken by the text, or not run
+                if needs_letter and not letter:
+                    continue
+                if least:
+                    if run < least:
+                        continue
+                elif (needs_digit and not run) or not trigger.search(text):
+                    continue
+            found.extend(detector.detect(text, field))
         self._deadline_check(deadline)
         if _depth < MAX_DECODE_DEPTH:
             for start, end, decoded in decoded_segments(text):
@@ -249,6 +260,15 @@ _PHONE_SHAPE = re.compile(r"\+?(?:[\s().-]*\d){6,15}(?:\s*(?:x|ext\.?)\s*\d{1,6}
 
 def _part_stem(key: str) -> tuple[str, bool]:
     """("phone", True) for "phone_area"; (key, False) when the key names no part of a whole."""
+    return _remembered_stem(key) if len(key) <= _FIELD_MEMO_KEY else _stem(key)
+
+
+@lru_cache(maxsize=_FIELD_MEMO)  # keys repeat on every call to a tool (short ones are kept)
+def _remembered_stem(key: str) -> tuple[str, bool]:
+    return _stem(key)
+
+
+def _stem(key: str) -> tuple[str, bool]:
     stem, is_part = key.lower(), False
     for _ in range(2):
         shorter = _PART.sub("", stem)

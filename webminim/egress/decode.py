@@ -75,6 +75,7 @@ _SPELLED_EMAIL = re.compile(
     rf"([A-Za-z0-9-]+(?:(?:{_DOT}|\.)[A-Za-z0-9-]+)*)(?:{_DOT}|\.)([A-Za-z]{{2,6}})\b",
     re.I,
 )
+_AT_WORD = re.compile(r"(?<![A-Za-z])at(?![A-Za-z])", re.I)  # what every spelled-out address holds
 _SPACED_DIGITS = re.compile(r"\d [\d-] ?\d")
 _RUN = re.compile(r"\S+")
 _LETTER = re.compile(r"[^\W\d_]")  # str.isalpha() as a pattern: any letter, any script
@@ -98,12 +99,12 @@ def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
         decoded = html.unescape(text)
         if decoded != text:
             yield 0, len(text), decoded
-    for m in _URL_ENCODED.finditer(text):
+    for m in _URL_ENCODED.finditer(text) if "%" in text else ():
         check_deadline()
         decoded = unquote(m.group(0).replace("+", " "))
         if decoded != m.group(0):
             yield m.start(), m.end(), decoded
-    for m in _SPELLED_EMAIL.finditer(text):
+    for m in _SPELLED_EMAIL.finditer(text) if _AT_WORD.search(text) else ():
         check_deadline()
         host = re.sub(_DOT, ".", m.group(2), flags=re.I)
         yield m.start(), m.end(), f"{m.group(1)}@{host}.{m.group(3)}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from webminim.egress import fields
@@ -32,6 +33,7 @@ _RECIPIENT_FIELD = re.compile(r"^(?:to|cc|bcc|recipients?|channel|user|attendees
 _TITLE_FIELD = re.compile(r"title|summary|subject|name", re.I)
 
 
+@lru_cache(maxsize=1024)  # a tool's name and description repeat on every call to it
 def tool_type(name: str, description: str = "") -> ToolType:
     for kind, pattern in _TYPE_WORDS:
         if pattern.search(name):
@@ -45,6 +47,15 @@ def tool_type(name: str, description: str = "") -> ToolType:
 def _leaf_name(spec: FieldSpec | None, path: str) -> str:
     """The member name of a field, from its schema path ("a[].b") or a JSON Pointer / dotted path."""
     name = spec.path if spec else path
+    return _remembered_member(name) if len(name) <= 256 else _member(name)
+
+
+@lru_cache(maxsize=4096)  # schema paths repeat on every call to a tool (short ones are kept)
+def _remembered_member(name: str) -> str:
+    return _member(name)
+
+
+def _member(name: str) -> str:
     parts = [p for p in re.split(r"[./]|\[\d*\]", name.removeprefix("$")) if p and not p.isdigit()]
     return parts[-1].replace("~1", "/").replace("~0", "~") if parts else ""
 
