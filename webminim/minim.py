@@ -38,9 +38,9 @@ class Minim:
         embedder: Embedder | None = None,
     ) -> Minim:
         """The shipped checkpoint (or `path`), default thresholds, a fresh vault."""
-        from webminim.scorer import Scorer  # torch loads here, not for a broker's client
+        from webminim.scorer import load_scorer  # ONNX Runtime (or torch) loads here, not for a broker's client
 
-        return cls(Scorer.load(path, embedder=embedder), thresholds=thresholds)
+        return cls(load_scorer(path, embedder=embedder), thresholds=thresholds)
 
     def with_fresh_vault(self) -> Minim:
         """The same scorer and thresholds with an empty vault: a new episode remembers nothing

@@ -88,9 +88,9 @@ class _Recording:
 @pytest.fixture(scope="session")
 def minim_scorer() -> Any:
     """The shipped scorer, loaded once per test session."""
-    from webminim.scorer import Scorer
+    from webminim.scorer import load_scorer
 
-    return Scorer.load()
+    return load_scorer()
 
 
 @pytest.fixture

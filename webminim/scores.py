@@ -45,3 +45,11 @@ def check_request(tree: UITree, tasks: Sequence[str], max_nodes: int) -> None:
             f"page has {len(tree):,} accessibility nodes, more than the {max_nodes:,} webminim scores; "
             "nothing is sent (raise the scorer's max_nodes to allow larger pages)"
         )
+
+
+def split_scores(s_hat: np.ndarray, n_hat: np.ndarray, size: int, count: int) -> list[Scores]:
+    """One Scores per task from a batched pass (task k's nodes at rows k·size…), after the
+    check every local scorer makes: finite scores or none at all."""
+    if not (np.isfinite(s_hat).all() and np.isfinite(n_hat).all()):
+        raise ScorerError("scoring produced non-finite scores")
+    return [Scores(s_hat[k * size : (k + 1) * size], n_hat[k * size : (k + 1) * size]) for k in range(count)]

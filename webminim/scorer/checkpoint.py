@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import torch
 from safetensors import SafetensorError, safe_open
-from safetensors.torch import load_file, save_file
 
 from webminim.errors import ScorerError
-from webminim.scorer.model import ModelConfig, ScorerNet
+
+if TYPE_CHECKING:
+    from webminim.scorer.model import ScorerNet
 
 FORMAT = "webminim-scorer/1"
 
@@ -23,6 +23,9 @@ def default_checkpoint() -> Path:
 
 
 def save(model: ScorerNet, path: Path, card: dict[str, Any]) -> None:
+    import torch
+    from safetensors.torch import save_file
+
     path.parent.mkdir(parents=True, exist_ok=True)
     # float16 halves the file; scores are an expectation over 11 classes, robust to it.
     tensors = {k: v.detach().to(torch.float16).contiguous() for k, v in model.state_dict().items()}
@@ -32,12 +35,14 @@ def save(model: ScorerNet, path: Path, card: dict[str, Any]) -> None:
 
 def load(path: Path | None = None) -> tuple[ScorerNet, dict[str, Any]]:
     """(model in eval mode, training card); any problem is a ScorerError."""
+    import torch
+    from safetensors.torch import load_file
+
+    from webminim.scorer.model import ModelConfig, ScorerNet
+
     path = path or default_checkpoint()
+    metadata = _metadata(path)
     try:
-        with safe_open(str(path), framework="pt") as handle:
-            metadata = handle.metadata() or {}
-        if metadata.get("format") != FORMAT:
-            raise ScorerError(f"{path} is not a webminim scorer checkpoint")
         model = ScorerNet(ModelConfig(**json.loads(metadata["config"])))
         state = {k: v.to(torch.float32) for k, v in load_file(str(path)).items()}
         model.load_state_dict(state)
@@ -49,3 +54,21 @@ def load(path: Path | None = None) -> tuple[ScorerNet, dict[str, Any]]:
         raise ScorerError(f"cannot load scorer checkpoint {path}: {str(exc).splitlines()[0]}") from exc
     model.eval()
     return model, json.loads(metadata.get("card", "{}"))
+
+
+def card(path: Path | None = None) -> dict[str, Any]:
+    """The training card of a checkpoint, read without torch."""
+    return json.loads(_metadata(path or default_checkpoint()).get("card", "{}"))
+
+
+def _metadata(path: Path) -> dict[str, str]:
+    try:
+        with safe_open(str(path), framework="np") as handle:
+            metadata = handle.metadata() or {}
+    except FileNotFoundError:
+        raise ScorerError(f"no scorer checkpoint at {path}") from None
+    except (SafetensorError, OSError, ValueError) as exc:
+        raise ScorerError(f"cannot load scorer checkpoint {path}: {str(exc).splitlines()[0]}") from exc
+    if metadata.get("format") != FORMAT:
+        raise ScorerError(f"{path} is not a webminim scorer checkpoint")
+    return metadata

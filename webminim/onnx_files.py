@@ -1,0 +1,47 @@
+"""Where the exported ONNX graphs live: beside the embedding cache, one file per model and
+key (a hash of what it was exported from), written once, atomically, by whichever process
+needs it first. Exporting needs torch; running the files needs only ONNX Runtime."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from webminim.embedder import default_cache_path
+from webminim.errors import ScorerError
+
+EXPORT_VERSION = "1"  # bump when an exporter changes what it writes
+
+
+def onnx_dir() -> Path:
+    """WEBMINIM_ONNX_DIR, else `onnx/` beside the embedding cache."""
+    chosen = os.environ.get("WEBMINIM_ONNX_DIR", "").strip()
+    return Path(chosen) if chosen else default_cache_path().parent / "onnx"
+
+
+def key_of(parts: Iterable[bytes]) -> str:
+    digest = hashlib.blake2b(EXPORT_VERSION.encode(), digest_size=8)
+    for part in parts:
+        digest.update(hashlib.blake2b(part, digest_size=16).digest())
+    return digest.hexdigest()
+
+
+def ensure(name: str, key: str, export: Callable[[Path], None]) -> Path:
+    """The file for (`name`, `key`), exported with `export(path)` when it is not there yet."""
+    path = onnx_dir() / f"{name}-{key}.onnx"
+    if path.is_file():
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    try:
+        export(partial)
+        os.replace(partial, path)  # atomic: a reader never sees half a file
+    except ScorerError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - an export that fails leaves nothing to run: fail closed
+        raise ScorerError(f"cannot export the {name} model to ONNX: {type(exc).__name__}: {exc}") from exc
+    finally:
+        partial.unlink(missing_ok=True)
+    return path
