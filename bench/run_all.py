@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import resource
 import socket
 import statistics
@@ -41,9 +42,10 @@ from rich.table import Table
 from extractors.live import extract_page
 from webminim.browser import launch_options
 from webminim.embedder import Embedder
+from webminim.onnx_files import onnx_dir
 from webminim.policy import PolicyContext, Thresholds, decide
 from webminim.renderers import render
-from webminim.scorer import Scorer
+from webminim.scorer import RUNTIMES, load_scorer
 from webminim.synthetic import large_page
 from webminim.vault import Vault
 from webminim.view import build_view
@@ -54,6 +56,7 @@ from scenarios import scenarios  # noqa: E402
 
 TASK = "Add the product 7 to my cart"
 SECTIONS = ["observation", "loop", "egress", "cli", "serve", "batch"]
+RUNTIME = ["onnx"]  # the scorer runtime of the in-process rows (--runtime)
 
 
 def timed_ms(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
@@ -67,7 +70,7 @@ def timed_ms(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
 
 
 def observation_rows(sizes: list[int], repeat: int) -> list[tuple[str, ...]]:
-    scorer = Scorer.load(embedder=Embedder(cache=False))
+    scorer = load_scorer(embedder=Embedder(cache=False, runtime=RUNTIME[0]))
     thresholds = Thresholds()
     scorer.embedder.embed(["warm up: load MiniLM before timing"])
     rows = []
@@ -112,7 +115,7 @@ def observe_rows(repeat: int) -> list[tuple[str, ...]]:
     from webminim.agent import MinimPage
     from webminim.minim import Minim
 
-    scorer = Scorer.load(embedder=Embedder(cache=False))
+    scorer = load_scorer(embedder=Embedder(cache=False, runtime=RUNTIME[0]))
     scorer.embedder.embed(["warm up: load MiniLM before timing"])
     rows = []
     with running_sites() as sites, sync_playwright() as pw:
@@ -175,9 +178,14 @@ _MEASURED = (
 )
 
 
-def _run_measured(args: list[str]) -> tuple[float, float, int]:
-    """Wall seconds, peak RSS (MiB, the process's own VmHWM) and exit code of `webminim ARGS`."""
-    with tempfile.NamedTemporaryFile("r", suffix=".hwm") as hwm:
+def _run_measured(args: list[str], runtime: str | None = None) -> tuple[float, float, int]:
+    """Wall seconds, peak RSS (MiB, the process's own VmHWM) and exit code of `webminim ARGS`,
+    with an empty embedding cache (every node text is embedded, as on a page seen first) and
+    the exported ONNX graphs where set-up put them."""
+    with tempfile.NamedTemporaryFile("r", suffix=".hwm") as hwm, tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "WEBMINIM_CACHE": cache, "WEBMINIM_ONNX_DIR": str(onnx_dir())}
+        if runtime:
+            env["WEBMINIM_RUNTIME"] = runtime
         start = time.perf_counter()
         done = subprocess.run(
             [sys.executable, "-c", _MEASURED, hwm.name, *args],
@@ -185,6 +193,7 @@ def _run_measured(args: list[str]) -> tuple[float, float, int]:
             stderr=subprocess.DEVNULL,
             cwd=ROOT,
             check=False,
+            env=env,
         )
         wall = time.perf_counter() - start
         text = Path(hwm.name).read_text().strip()
@@ -224,8 +233,9 @@ def _vm_hwm_mib(pid: int) -> float:
     return float("nan")
 
 
-def agent_peak_mib() -> float:
-    """Peak RSS of one agent process (bench/agent_rss.py), the sites served by another."""
+def agent_peak_mib(runtime: str) -> float:
+    """Peak RSS of one agent process (bench/agent_rss.py), the sites served by another, with
+    an empty embedding cache (MiniLM embeds every text, as on a first visit)."""
     port = _free_port()
     sites = subprocess.Popen(
         [sys.executable, "-m", "webminim", "sites", "--port", str(port)],
@@ -240,7 +250,14 @@ def agent_peak_mib() -> float:
                 break
             time.sleep(0.1)
         agent = [sys.executable, str(Path(__file__).parent / "agent_rss.py"), "--sites", url]
-        out = subprocess.run(agent, capture_output=True, text=True, check=True, timeout=600)
+        with tempfile.TemporaryDirectory() as cache:
+            env = {
+                **os.environ,
+                "WEBMINIM_CACHE": cache,
+                "WEBMINIM_ONNX_DIR": str(onnx_dir()),
+                "WEBMINIM_RUNTIME": runtime,
+            }
+            out = subprocess.run(agent, capture_output=True, text=True, check=True, timeout=600, env=env)
         return float(out.stdout.strip().splitlines()[-1])
     finally:
         sites.terminate()
@@ -264,9 +281,10 @@ def cli_rows(repeat: int) -> list[tuple[str, ...]]:
         ],
         "sanitize --html (small page)": ["sanitize", "--html", page, "--task", "Sign in with my email"],
     }
+    commands["sanitize --html (small page), torch runtime"] = commands["sanitize --html (small page)"]
     rows = []
     for name, args in commands.items():
-        runs = [_run_measured(args) for _ in range(repeat)]
+        runs = [_run_measured(args, "torch" if "torch" in name else None) for _ in range(repeat)]
         assert all(r[2] == 0 for r in runs), f"webminim {' '.join(args)} failed"
         rows.append((name, f"{statistics.median(r[0] for r in runs):.2f}", f"{max(r[1] for r in runs):.0f}"))
     server, url = _start_server()
@@ -375,7 +393,9 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[300, 1_000, 3_000], help="target AX nodes")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", nargs="+", default=SECTIONS, choices=SECTIONS, help="sections to run")
+    parser.add_argument("--runtime", default="onnx", choices=RUNTIMES, help="scorer runtime (torch: the reference)")
     args = parser.parse_args()
+    RUNTIME[0] = args.runtime
     console = Console(width=150)
     show = lambda title, columns, rows: console.print(_table(title, columns, rows))  # noqa: E731
     if "cli" in args.only:
@@ -401,12 +421,14 @@ def main() -> None:
             "render (raw)",
             "overhead / extract",
         )
-        title = "Observation side (ms, median; warm = embedding cache hit, as between agent steps)"
+        title = f"Observation side on {args.runtime} (ms, median; warm = embedding cache hit, as between agent steps)"
         show(title, columns, observation_rows(args.sizes, args.repeat))
     if "loop" in args.only:
         columns = ("page", "AX nodes", "CDP extract only", "observe, first", "observe, next steps")
-        show("MinimPage.observe() on the local sites (ms, median)", columns, observe_rows(args.repeat))
-        console.print(f"peak RSS of one agent process (these pages, sites served apart): {agent_peak_mib():.0f} MiB")
+        show(f"MinimPage.observe() on the local sites, {args.runtime} (ms, median)", columns, observe_rows(args.repeat))
+        console.print(
+            f"peak RSS of one agent process (these pages, sites served apart): {agent_peak_mib(args.runtime):.0f} MiB"
+        )
     if "egress" in args.only:
         rows, n = egress_rows(args.repeat)
         title = f"Action side: {n} over-sharing tool calls, same run"
