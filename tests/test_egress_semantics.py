@@ -1049,6 +1049,25 @@ def test_an_iban_after_its_label_is_found_without_a_valid_checksum():
     assert IBANDetector().detect("Model CO87WKCK4711867324167 in stock.") == []  # no label, no checksum
 
 
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("Monthly rent. From sort code 37-98-76.", ["37-98-76"]),
+        ("pay from sort-code 203040 please", ["203040"]),
+        ("BSB 062-000 for the refund", ["062-000"]),
+        ("the code is 12-34-56", []),  # no bank's label: a code of anything
+        ("Sort by code 12-34-56", []),
+    ],
+)
+def test_a_bank_sort_code_or_bsb_after_its_label_is_financial(text, found, classifier):
+    from webminim.egress.detectors import AccountNumberDetector
+
+    assert [f.text for f in AccountNumberDetector().detect(text)] == found
+    # the classifier wakes the detector on its label, not on a five-digit run ("37-98-76" has none);
+    # "062-000" may read as a phone number as well: found either way
+    assert {f.text for f in classifier.classify_text(text)} >= set(found)
+
+
 def test_a_flat_number_on_its_own_is_where_someone_lives():
     from webminim.egress.detectors import DwellingUnitDetector
 

@@ -376,16 +376,20 @@ class IBANDetector:
 
 
 class AccountNumberDetector:
+    """Account, routing, policy and patient numbers after their label; a bank's sort code
+    (UK "12-34-56") or BSB (Australia "062-000") names the account's branch too."""
+
     name = "account_number"
-    field_trigger = re.compile(r"account|acct|routing|iban|policy|member|patient|mrn", re.I)
-    trigger = re.compile(r"\d{5}")
-    needs_digit = True  # its trigger cannot match a text without a digit
+    field_trigger = re.compile(r"account|acct|routing|sort.?code|bsb|iban|policy|member|patient|mrn", re.I)
+    trigger = re.compile(r"account|acct|routing|sort|bsb|member|policy|patient|medical|mrn", re.I)  # its labels
+    needs_digit = True  # every find holds digits
     _rx = re.compile(
-        r"(?:account|acct|routing|member|policy|patient|medical record|mrn)\s*(?:number|no\.?|#|id)?"
+        r"(?:account|acct|routing|sort[\s-]?code|bsb|member|policy|patient|medical record|mrn)"
+        r"\s*(?:number|no\.?|#|id)?"
         r"\s*[:#]?\s*([A-Z]{0,3}\d[\d-]{4,18}\d)",
         re.I,
     )
-    _field = re.compile(r"account|acct|routing|iban|policy|member.?id|patient.?id|mrn", re.I)
+    _field = re.compile(r"account|acct|routing|sort.?code|bsb|iban|policy|member.?id|patient.?id|mrn", re.I)
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found = [_finding(Category.F, "account_number", m, self.name, group=1) for m in self._rx.finditer(text)]
