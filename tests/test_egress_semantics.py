@@ -805,6 +805,13 @@ def test_an_optional_note_with_psd_keeps_only_what_the_task_firmly_needs():
     args = {"station": "Central", "hours": 3, "notes": "Write to jo.smith@example.org if I am late; helmet size M."}
     out = minimizer.minimize("rent", args, task="Rent a bike at Central for 3 hours, helmet size M").args
     assert out == {"station": "Central", "hours": 3, "notes": "helmet size M."}  # the address went, the size stayed
+    note = "Noon rides, pick up from 81 Milner Street. I was fined last week."
+    walks = {"station": "Central", "hours": 3, "notes": note}
+    out = minimizer.minimize("rent", walks, task="Rent a bike at Central for 3 hours from noon").args
+    assert out["notes"] == "Noon rides, pick up from [address]."  # half of the piece's words are the task's
+    taxi = {"station": "Central", "hours": 3, "notes": "Bike from 169 Johnson Forges to the shrink, Jo Smith"}
+    out = minimizer.minimize("rent", taxi, task="Rent a bike at Central for 3 hours").args
+    assert "notes" not in out  # half of "bike from [address] to the shrink" is not half about a bike
     weak = {"station": "Central", "hours": 3, "notes": "Jo Smith, no helmet needed, SSN 123-45-6789"}
     out = minimizer.minimize("rent", weak, task="Rent a bike at Central for 3 hours, with a helmet").args
     assert out == {"station": "Central", "hours": 3}  # one shared word is not enough: the note goes whole

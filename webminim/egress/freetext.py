@@ -161,7 +161,10 @@ def _firm_piece(piece: str, task: str) -> bool:
     """A piece a bare comma joins that the task names: two of its words, or every one of its
     content words ("No peanuts", "helmet size M"; not "Taxi from [address] to the shrink")."""
     words = set(content_tokens(piece))
-    return bool(words) and (words <= set(content_tokens(task)) or overlap(piece, task) >= 2)
+    shared, covered = _coverage(piece, task)
+    # half of its words ("Noon walks" for a walker at noon) only when no item was blanked out of
+    # it: "Taxi from [address] to the shrink" is not half about a taxi
+    return bool(words) and (words <= set(content_tokens(task)) or shared >= 2 or (covered and BLANK not in piece))
 
 
 def _about_task(sentence: str, task: str, index: int) -> bool:
@@ -529,10 +532,13 @@ def _asked(judge: ClauseJudge, tagged: Sequence[str], task: str) -> set[int]:
         return set()
 
 
+BLANK = "\ue000"  # where an item was blanked out (a private-use mark: no word, no letter)
+
+
 def _without(clause: str, bad: Sequence[Finding], offset: int) -> str:
     """The clause with its unnecessary items blanked: they must not make it look needed."""
     out = clause
     for f in reversed(disjoint(bad)):
         a, b = max(0, f.start - offset), min(len(clause), f.end - offset)
-        out = out[:a] + " " + out[b:]
+        out = out[:a] + f" {BLANK} " + out[b:]
     return out
