@@ -210,10 +210,12 @@ def _start_server() -> tuple[subprocess.Popen, str]:
     import httpx
 
     port = _free_port()
+    cache = tempfile.mkdtemp(prefix="webminim-serve-")  # an empty embedding cache: MiniLM runs
     process = subprocess.Popen(
         [sys.executable, "-m", "webminim", "serve", "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env={**os.environ, "WEBMINIM_CACHE": cache, "WEBMINIM_ONNX_DIR": str(onnx_dir())},
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(600):
