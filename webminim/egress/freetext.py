@@ -151,10 +151,15 @@ def _firmly_about_task(sentence: str, task: str) -> bool:
         shared, covered = _coverage(sentence[s:e], task)
         if shared >= 2 or covered:
             return True
-        pieces = clauses(sentence[s:e], _COMMA)  # "No peanuts, I was rushed to ..."
-        if len(pieces) > 1 and any(_firm_piece(sentence[s + a : s + b], task) for a, b in pieces):
+        if _has_firm_piece(sentence[s:e], task):
             return True
     return False
+
+
+def _has_firm_piece(part: str, task: str) -> bool:
+    """Does a bare comma join a piece the task names to the rest ("No peanuts, I was rushed to ...")?"""
+    pieces = clauses(part, _COMMA)
+    return len(pieces) > 1 and any(_firm_piece(part[a:b], task) for a, b in pieces)
 
 
 def _firm_piece(piece: str, task: str) -> bool:
@@ -176,10 +181,7 @@ def _about_task(sentence: str, task: str, index: int) -> bool:
     if len(spans) < 2 and _needed(sentence, task, index):
         return True
     for s, e in spans:
-        pieces = clauses(sentence[s:e], _COMMA)
-        if (len(spans) > 1 and _needed(sentence[s:e], task, index)) or (
-            len(pieces) > 1 and any(_firm_piece(sentence[s + a : s + b], task) for a, b in pieces)
-        ):
+        if (len(spans) > 1 and _needed(sentence[s:e], task, index)) or _has_firm_piece(sentence[s:e], task):
             return True
     return False
 
@@ -349,7 +351,8 @@ def impersonal(sentence: str) -> bool:
     start = _ITEM.match(sentence).end()  # after a list marker: "(3) We could try ..."
     planner = _PLANNER.match(sentence, start)
     pick = _PICK.match(sentence, start)
-    if planner and planner.group(1).lower() in english_verbs() and planner.group(1).lower() not in _STATES:
+    verb = planner.group(1).lower() if planner else ""
+    if verb and verb in english_verbs() and verb not in _STATES:
         step = tokens(sentence[planner.start(1) :])  # the step itself
     elif pick:
         step = tokens(sentence[pick.end() :])
