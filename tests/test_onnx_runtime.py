@@ -143,3 +143,13 @@ def test_a_missing_checkpoint_is_one_clear_error_on_either_runtime(tmp_path):
     for runtime in ("onnx", "torch"):
         with pytest.raises(ScorerError, match="no scorer checkpoint"):
             load_scorer(tmp_path / "nope.safetensors", runtime=runtime, embedder=Embedder(cache=False, runtime=runtime))
+
+
+def test_the_exported_minilm_runs_onnx_runtimes_fused_attention():
+    import onnx
+
+    from webminim.embedder import minilm_graph
+
+    graph = onnx.load(str(minilm_graph()), load_external_data=False)
+    ops = [node.op_type for node in graph.graph.node]
+    assert ops.count("Attention") == 6  # one per layer: the optimizer ran (its vectors are checked above)

@@ -12,7 +12,7 @@ from pathlib import Path
 from webminim.embedder import default_cache_path
 from webminim.errors import ScorerError
 
-EXPORT_VERSION = "1"  # bump when an exporter changes what it writes
+EXPORT_VERSION = "2"  # bump when an exporter changes what it writes (2: fused MiniLM)
 
 
 def onnx_dir() -> Path:
