@@ -139,6 +139,16 @@ def test_a_failed_export_leaves_no_file_and_says_so(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_an_unwritable_export_folder_is_one_clear_error(tmp_path, monkeypatch):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("WEBMINIM_ONNX_DIR", str(blocked / "onnx"))
+    with pytest.raises(ScorerError, match="set WEBMINIM_ONNX_DIR to a writable folder"):
+        onnx_files.ensure("scorer", "k", lambda out: out.write_bytes(b""))
+    with pytest.raises(ScorerError, match="cannot write the scorer model's ONNX export"):
+        load_scorer(runtime="onnx", embedder=Embedder(cache=False, runtime="onnx"))
+
+
 def test_a_missing_checkpoint_is_one_clear_error_on_either_runtime(tmp_path):
     for runtime in ("onnx", "torch"):
         with pytest.raises(ScorerError, match="no scorer checkpoint"):

@@ -33,7 +33,13 @@ def ensure(name: str, key: str, export: Callable[[Path], None]) -> Path:
     path = onnx_dir() / f"{name}-{key}.onnx"
     if path.is_file():
         return path
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ScorerError(
+            f"cannot write the {name} model's ONNX export to {path.parent} ({exc.strerror or exc}): "
+            "set WEBMINIM_ONNX_DIR to a writable folder, or WEBMINIM_RUNTIME=torch"
+        ) from None
     partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
     try:
         export(partial)
