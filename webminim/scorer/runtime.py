@@ -36,7 +36,10 @@ class OnnxScorer:
         try:
             session = onnx_session(graph)
         except Exception as exc:  # noqa: BLE001 - no session, no scores: fail closed
-            raise ScorerError(f"cannot load the ONNX scorer {graph}: {type(exc).__name__}: {exc}") from exc
+            raise ScorerError(
+                f"cannot load the ONNX scorer {graph} (delete it to export again): "
+                f"{type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}"
+            ) from exc
         return cls(session, info, embedder or Embedder(runtime="onnx"))
 
     def score(self, tree: UITree, task: str) -> Scores:
