@@ -59,6 +59,7 @@ from fresh_t import fresh_t_scenarios  # noqa: E402
 from fresh_u import fresh_u_scenarios  # noqa: E402
 from fresh_v import fresh_v_scenarios  # noqa: E402
 from fresh_w import fresh_w_scenarios  # noqa: E402
+from fresh_x import fresh_x_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -286,6 +287,7 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
+        "fresh X": (fresh_x_scenarios(), "FRESH set X (held out: written before any measurement on it)"),
         "fresh W": (
             fresh_w_scenarios(),
             "FRESH set W (held out: measured once at 5193e4b, 97.7% PCS reduction, TCR 66.7%; not read)",
