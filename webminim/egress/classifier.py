@@ -10,13 +10,13 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from webminim.egress import fields, paths
 from webminim.egress.deadline import EgressTimeout
 from webminim.egress.decode import decoded_segments, normalized
 from webminim.egress.detectors import Detector, Finding, LexiconDetector, default_detectors, resolve_overlaps
+from webminim.egress.memo import remember_short
 from webminim.egress.taxonomy import Category
 from webminim.errors import EgressError
 
@@ -258,17 +258,9 @@ _DIGIT = re.compile(r"\d")
 _PHONE_SHAPE = re.compile(r"\+?(?:[\s().-]*\d){6,15}(?:\s*(?:x|ext\.?)\s*\d{1,6})?")
 
 
+@remember_short(_FIELD_MEMO, _FIELD_MEMO_KEY)
 def _part_stem(key: str) -> tuple[str, bool]:
     """("phone", True) for "phone_area"; (key, False) when the key names no part of a whole."""
-    return _remembered_stem(key) if len(key) <= _FIELD_MEMO_KEY else _stem(key)
-
-
-@lru_cache(maxsize=_FIELD_MEMO)  # keys repeat on every call to a tool (short ones are kept)
-def _remembered_stem(key: str) -> tuple[str, bool]:
-    return _stem(key)
-
-
-def _stem(key: str) -> tuple[str, bool]:
     stem, is_part = key.lower(), False
     for _ in range(2):
         shorter = _PART.sub("", stem)

@@ -15,6 +15,7 @@ from typing import Literal
 from webminim.egress import fields
 from webminim.egress.detectors import Finding
 from webminim.egress.freetext import ClauseJudge, minimize_text
+from webminim.egress.memo import remember_short
 from webminim.egress.schema import FieldSpec
 
 ToolType = Literal["weather", "calendar", "search", "maps", "email", "messaging", "generic"]
@@ -46,15 +47,10 @@ def tool_type(name: str, description: str = "") -> ToolType:
 
 def _leaf_name(spec: FieldSpec | None, path: str) -> str:
     """The member name of a field, from its schema path ("a[].b") or a JSON Pointer / dotted path."""
-    name = spec.path if spec else path
-    return _remembered_member(name) if len(name) <= 256 else _member(name)
+    return _member(spec.path if spec else path)
 
 
-@lru_cache(maxsize=4096)  # schema paths repeat on every call to a tool (short ones are kept)
-def _remembered_member(name: str) -> str:
-    return _member(name)
-
-
+@remember_short(4096)
 def _member(name: str) -> str:
     parts = [p for p in re.split(r"[./]|\[\d*\]", name.removeprefix("$")) if p and not p.isdigit()]
     return parts[-1].replace("~1", "/").replace("~0", "~") if parts else ""

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from webminim import onnx_files
-from webminim.embedder import _export, minilm_graph
+from webminim.embedder import minilm_graph
 from webminim.errors import WebminimError
 from webminim.features import NODE_DIM, TASK_DIM
 from webminim.scorer.checkpoint import default_checkpoint
@@ -51,7 +51,7 @@ def export_scorer(checkpoint: Path, out: Path) -> None:
     )
     nodes_first = {0: "nodes"}
     axes = {"x": nodes_first, "task": {0: "tasks"}, "feats": nodes_first, "edges": {1: "edges"}, "batch": nodes_first}
-    _export(Expected(), example, out, list(axes), ["s", "n"], axes)
+    onnx_files.export_module(Expected(), example, out, list(axes), ["s", "n"], axes)
 
 
 def scorer_graph(checkpoint: Path | None = None) -> Path:
