@@ -879,6 +879,11 @@ def test_a_text_with_psd_keeps_its_plan_and_a_needed_label_keeps_what_it_introdu
             "Recommend running shoes for a beginner",
             "Running shoes for a beginner. Cushioned models are best.",
         ),
+        (  # a sentence that ends inside round brackets ends there: the plan after the aside stays
+            "Hiking boots for a first trek. (Aside: the user twisted an ankle in March.) Waterproof pairs are best.",
+            "Recommend hiking boots for a first trek",
+            "Hiking boots for a first trek. Waterproof pairs are best.",
+        ),
         (  # a letter after a lowercase word ends its sentence; "User profile says ..." is not a plan
             "Find a winter coat under 150, size L. User profile says the user lost weight in hospital.",
             "Find a winter coat under 150 in size L",

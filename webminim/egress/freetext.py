@@ -60,8 +60,9 @@ FIRM = 3  # task words a clause shares that make it about the task, whoever it s
 SIMILARITY = 0.8  # static-MiniLM cosine at which a clause counts as being about the task (strict)
 REMOVED = "[details removed]"
 # a square-bracketed aside ("[context: ...]") is a clause of its own
-_BOUNDARY = re.compile(r"(?<=[.!?;\n\]])\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*|\s+(?=\[)")
-_SENTENCE_END = re.compile(r"(?<=[.!?\]])\s+|\n+|\s+(?=\[)")
+# a sentence's end inside a closing bracket ("(Background: ... sighted.) Top pick ...") ends it too
+_BOUNDARY = re.compile(r"(?:(?<=[.!?;\n\]])|(?<=[.!?]\)))\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*|\s+(?=\[)")
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?\]])|(?<=[.!?]\)))\s+|\n+|\s+(?=\[)")
 _TITLE = re.compile(r"(?:^|[\s(])[A-Z][a-z]\.$")  # "Dr.", "St."
 _NUMBER_SIGN = re.compile(r"(?:^|[\s(])(?i:no|nr|num)\.$")  # "Passport no. 0071...", when a digit follows
 _INITIAL = re.compile(r"(?:^|[\s(])(?:([^\s(]+)\s+)?[A-Z]\.$")  # "C.", "John F."; group 1: the word before
