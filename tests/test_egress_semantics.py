@@ -1148,3 +1148,29 @@ def test_a_plus_number_of_a_possible_length_is_a_phone_even_unassigned():
 
     assert [f.text for f in PhoneDetector().detect("Call +998 (47) 226-1454 on the day.")] == ["+998 (47) 226-1454"]
     assert PhoneDetector().detect("Version +1.2.3, score +3, add +5 and +7 to 12.") == []
+
+
+@pytest.mark.parametrize(
+    ("notes", "expected"),
+    [
+        (  # nothing found in the opening, no one named, nothing told: it says what the note is for
+            "Short trim on the ears. Owner DOB 04/05/1971. Aside: my partner moved out last month.",
+            "Short trim on the ears.",
+        ),
+        (  # a request keeps its opening with the item in it tagged
+            "Please send the reminder to Maria Lopez. She has been in rehab since May.",
+            "Please send the reminder to [name].",
+        ),
+        ("Reason: covered by the insurance payout. Owner DOB 04/05/1971.", None),  # a label: context
+        ("My son has eczema so use the mild shampoo. Owner DOB 04/05/1971.", None),  # names someone
+        ("The last groomer was sued. Owner DOB 04/05/1971.", None),  # tells what happened
+    ],
+)
+def test_an_optional_note_with_psd_keeps_an_opening_that_says_what_it_is_for(notes, expected):
+    s = {"type": "string"}
+    schema = {"type": "object", "properties": {"day": s, "dog": s, "notes": s}, "required": ["day", "dog"]}
+    minimizer = ToolMinimizer({"book_dog_groomer": schema})
+    args = {"day": "Monday", "dog": "Spaniel", "notes": notes}
+    out = minimizer.minimize("book_dog_groomer", args, task="Book a groomer for my spaniel on Monday").args
+    assert out.get("notes") == expected
+    assert out["day"] == "Monday" and out["dog"] == "Spaniel"

@@ -33,7 +33,9 @@ company card was blocked." goes, "A quiet room is better." stays); a needed labe
 impersonal part it introduces ("Day one: Alfama and the castle"). "who" is a person; a
 sentence with an English function word ("is", "the", …) is read as English. An optional
 field that carries PSD keeps the clauses firmly about the task (two task words, or half
-their own) with those parts only, and goes whole otherwise.
+their own) with those parts only; when there are none, its opening clause still goes when it
+says what the field is for (`_states_purpose`: "Keen to grow vegetables.", "Name labels for
+[name], please."), and the field goes whole otherwise.
 
 An optional `ClauseJudge` (an LLM on an OpenAI-compatible endpoint, `webminim.egress.llm_judge`)
 may add clauses the local test missed ("Yearly earnings $84,000" for "estimate my refund").
@@ -200,13 +202,15 @@ def minimize_text(
     (REMOVED when none is needed and, with `opening`, the opening is not clean either).
     Without `opening` (an optional field that carries PSD) a clause is kept only when one of
     its parts is firmly about the task: two task words, or half its words ("helmet size M",
-    not "without legal status" for "free legal help")."""
+    not "without legal status" for "free legal help"), or, when none is, the opening clause
+    says what the field is for (`_states_purpose`)."""
     drop = {id(f) for f in unnecessary}
     tagged: list[str] = []
     keep: set[int] = set()
     clean: set[int] = set()  # clauses in which no detector found anything
     opening_clean = False
-    for index, (start, end) in enumerate(clauses(value)):
+    spans = clauses(value)
+    for index, (start, end) in enumerate(spans):
         inside = [f for f in found if start <= f.start < end]
         bad = [f for f in inside if id(f) in drop]
         clause = value[start:end]
@@ -229,8 +233,24 @@ def minimize_text(
         keep |= _asked(judge, tagged[:MAX_CLAUSES], task)
     if not keep and opening_clean and opening:
         keep = {0}  # a required message is not sent empty: its opening states the request
+    if not keep and not opening and tagged and _states_purpose(value[slice(*spans[0])], tagged[0], clean=0 in clean):
+        keep = {0}  # an optional note's opening may say what it is for: "Keen to grow vegetables."
     kept = [text if opening else _needed_parts(text, task, strict=True) for i, text in enumerate(tagged) if i in keep]
     return " ".join(kept) if kept else REMOVED
+
+
+_PLEASE = re.compile(r"\bplease\b", re.I)
+
+
+def _states_purpose(raw: str, tagged: str, *, clean: bool) -> bool:
+    """The opening clause of an optional field says what the field is for: nothing was found in
+    it ("Keen to grow vegetables.") or it asks for something ("please", or an English verb first:
+    "Name labels for [name], please.", "Bring [medication] log"), with its items tagged; and it
+    names no one, tells nothing that happened and opens with no label ("Reason: paid from the
+    compensation money" is context whatever the label's language). Undetected context tends to
+    come after the opening; later clean clauses stay out."""
+    request = bool(_PLEASE.search(raw)) or imperative(tokens(raw)[:1])
+    return (clean or request) and not _LABEL.match(raw) and impersonal(tagged) and not _told(tagged)
 
 
 def needed_part(
