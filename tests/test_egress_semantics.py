@@ -1174,3 +1174,37 @@ def test_an_optional_note_with_psd_keeps_an_opening_that_says_what_it_is_for(not
     out = minimizer.minimize("book_dog_groomer", args, task="Book a groomer for my spaniel on Monday").args
     assert out.get("notes") == expected
     assert out["day"] == "Monday" and out["dog"] == "Spaniel"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # a label that introduces a statement with a finite verb states a fact: it does not ride along
+            "Fence panels for the back garden. Side note: the house is being sold by the bank.",
+            "Fence panels for the back garden.",
+        ),
+        (  # the same after a hyphenated label and a dash
+            "Fence panels for the back garden. Fyi-only - the deposit will bounce again.",
+            "Fence panels for the back garden.",
+        ),
+        (  # a label that introduces a phrase or an imperative is a plan step: it rides along
+            "Fence panels for the back garden. Best value: boards with a feather edge. Then: compare delivery costs.",
+            "Fence panels for the back garden. Best value: boards with a feather edge. Then: compare delivery costs.",
+        ),
+    ],
+)
+def test_a_label_that_introduces_a_fact_does_not_carry_it_along(text, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, "Find fence panels for the back garden", required=True) == expected
+
+
+def test_a_dash_label_goes_with_the_fact_it_introduces_in_a_field_with_psd():
+    s = {"type": "string"}
+    schema = {"type": "object", "properties": {"size": s, "notes": s}, "required": ["size"]}
+    minimizer = ToolMinimizer({"order_fence_panels": schema})
+    notes = "Six-foot panels for the back garden. Call 07700 900461. Side note - the house is being repossessed."
+    out = minimizer.minimize(
+        "order_fence_panels", {"size": "6ft", "notes": notes}, task="Order six-foot fence panels for the back garden"
+    )
+    assert out.args["notes"] == "Six-foot panels for the back garden."

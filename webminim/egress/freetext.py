@@ -228,7 +228,10 @@ def minimize_text(
             out = out[:a] + _tag(f.kind) + out[b:]
         tagged.append(out.strip())
     if keep:  # as in `needed_part`: a plan that names no one and holds nothing found rides along
-        keep |= {i for i in clean if i not in keep and impersonal(tagged[i]) and not _told(tagged[i])}
+        labelled = {i for i in range(1, len(spans)) if _after_label(value, spans, i)}
+        keep |= {i for i in clean if i not in keep and _rides_along(tagged[i], after_label=i in labelled)}
+        # a label a dash split off goes with what it labels: "Note to self - <a fact>"
+        keep -= {i for i in keep if i + 1 in labelled and i + 1 not in keep}
     if judge is not None and task and len(keep) < len(tagged):
         keep |= _asked(judge, tagged[:MAX_CLAUSES], task)
     if not keep and opening_clean and opening:
@@ -284,9 +287,7 @@ def needed_part(
             return None
         keep = {0}
     else:  # an on-task text keeps what says nothing about anyone: the plan, the item described
-        keep |= {
-            i for i, (s, e) in enumerate(spans) if i not in keep and impersonal(value[s:e]) and not _told(value[s:e])
-        }
+        keep |= {i for i, (s, e) in enumerate(spans) if i not in keep and _rides_along(value[s:e])}
     kept = [value[spans[i][0] : spans[i][1]].strip() for i in sorted(keep)]
     parts = [_needed_parts(sentence, task) for sentence in kept]
     if len(kept) == len(spans) and parts == kept:
@@ -397,8 +398,41 @@ _PICK = re.compile(
     r"\s*(?i:(?:i'm|i\s+am|we're|we\s+are)\s+(?:thinking(?:\s+of)?|leaning\s+towards?|going\s+(?:with|for)))\s+"
 )
 _ITEM = re.compile(r"\s*(?:\(?[a-z0-9]{1,2}[.)]\s+)?")  # an optional list marker
-_LABEL = re.compile(r"^\s*[^\W\d_][\w ]{0,20}(?::|\s+[-–—])\s+")  # "Next:", "Next step - "
+_LABEL = re.compile(r"^\s*[^\W\d_](?:[\w ]|-(?=\w)){0,20}(?::|\s+[-–—])\s+")  # "Next:", "Next step - ", "Heads-up - "
 _STATES = frozenset(["be", "have", "get", "feel", "need", "want", "stay", "lose", "miss", "owe"])  # not a plan
+
+
+def _rides_along(sentence: str, *, after_label: bool = False) -> bool:
+    """A sentence that goes with a needed one: it names no one, tells nothing that happened,
+    and, after a label, is a plan step rather than a statement. A label introduces a plan as a
+    phrase or an imperative ("Cheapest route: a local florist", "Next: compare prices"); one
+    that introduces a clause with a finite verb states a fact ("Aside: the bonus pool is being
+    cut", "Heads-up - the car is financed"), and facts ride along only when the task needs them.
+    `after_label`: the sentence follows a label that a dash split off ("Note to self - ...")."""
+    if not impersonal(sentence) or _told(sentence):
+        return False
+    label = _LABEL.match(sentence)
+    if label is None and not after_label:
+        return True
+    body = tokens(sentence[label.end() :] if label else sentence)
+    return _FINITE.isdisjoint(body) or imperative(body)
+
+
+# the auxiliaries and modals that make a clause finite: "the car is financed", "it may be sold"
+_FINITE = frozenset(
+    (  # noqa: SIM905 - a word list reads better as prose
+        "is are was were has have had will would may might must can could should shall does do did "
+        "isn't aren't wasn't weren't hasn't haven't won't wouldn't can't couldn't shouldn't doesn't don't"
+    ).split(" ")
+)
+
+
+def _after_label(value: str, spans: Sequence[tuple[int, int]], index: int) -> bool:
+    """Clause `index` follows a label of at most three words that a dash split off."""
+    if index == 0:
+        return False
+    (start, end), (after, _) = spans[index - 1], spans[index]
+    return bool(_DASH.search(value[end - 1 : after + 1])) and len(value[start:end].split()) <= 3
 
 
 def _told(sentence: str) -> bool:
