@@ -1208,3 +1208,18 @@ def test_a_dash_label_goes_with_the_fact_it_introduces_in_a_field_with_psd():
         "order_fence_panels", {"size": "6ft", "notes": notes}, task="Order six-foot fence panels for the back garden"
     )
     assert out.args["notes"] == "Six-foot panels for the back garden."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Can reach the top shelf. FYI the gate code changed after the burglary.", "Can reach the top shelf."),
+        ("Needs a ground-floor room after a knee replacement.", None),  # one sentence: it is the content
+        ("Party at Nour's flat. The host is three months sober.", None),  # names whose it is
+        ("My back is bad. The host is three months sober.", None),  # speaks of the writer
+    ],
+)
+def test_an_optional_note_keeps_an_opening_that_says_what_it_is_for(text, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, "Book a cleaner for the kitchen on Friday") == expected

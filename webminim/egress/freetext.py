@@ -249,11 +249,17 @@ def _states_purpose(raw: str, tagged: str, *, clean: bool) -> bool:
     """The opening clause of an optional field says what the field is for: nothing was found in
     it ("Keen to grow vegetables.") or it asks for something ("please", or an English verb first:
     "Name labels for [name], please.", "Bring [medication] log"), with its items tagged; and it
-    names no one, tells nothing that happened and opens with no label ("Reason: paid from the
-    compensation money" is context whatever the label's language). Undetected context tends to
-    come after the opening; later clean clauses stay out."""
+    names no one (nor anyone's thing: "Party at Anna's school"), tells nothing that happened and
+    opens with no label ("Reason: paid from the compensation money" is context whatever the
+    label's language). Undetected context tends to come after the opening; later clean clauses
+    stay out. A note of one sentence has no opening of this kind: its one sentence is its
+    content ("Needs step-free access after a spinal fusion")."""
     request = bool(_PLEASE.search(raw)) or imperative(tokens(raw)[:1])
-    return (clean or request) and not _LABEL.match(raw) and impersonal(tagged) and not _told(tagged)
+    owner = _POSSESSIVE.search(raw)  # "Party at Anna's school": whose it is names someone
+    return (clean or request) and not (owner or _LABEL.match(raw)) and impersonal(tagged) and not _told(tagged)
+
+
+_POSSESSIVE = re.compile(r"\w['’]s\b")
 
 
 def needed_part(
@@ -283,9 +289,10 @@ def needed_part(
     if judge is not None and len(keep) < len(spans):
         keep |= _asked(judge, [value[s:e].strip() for s, e in spans[:MAX_CLAUSES]], task)
     if not keep:
-        if not required:
+        opening = value[spans[0][0] : spans[0][1]] if len(spans) > 1 else ""
+        if not (required or (opening and _states_purpose(opening, opening, clean=True))):
             return None
-        keep = {0}
+        keep = {0}  # a required text's opening is its request; an optional note's when it says what it is for
     else:  # an on-task text keeps what says nothing about anyone: the plan, the item described
         keep |= {i for i, (s, e) in enumerate(spans) if i not in keep and _rides_along(value[s:e])}
     kept = [value[spans[i][0] : spans[i][1]].strip() for i in sorted(keep)]
