@@ -1223,3 +1223,19 @@ def test_an_optional_note_keeps_an_opening_that_says_what_it_is_for(text, expect
     from webminim.egress.freetext import needed_part
 
     assert needed_part(text, "Book a cleaner for the kitchen on Friday") == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Best bet: a mobile plumber with weekend slots.", True),  # a kind of provider, not a person
+        ("Go for an experienced gardener near the station.", True),
+        ("Context: a nurse visits twice a day.", False),  # a verb follows: someone does something
+        ("Ask a friend to water the plants.", False),  # a kin word always counts
+        ("The painter was rude about it.", False),
+    ],
+)
+def test_an_indefinite_provider_in_a_plan_step_names_no_one(sentence, expected):
+    from webminim.egress.freetext import impersonal
+
+    assert impersonal(sentence) is expected

@@ -389,7 +389,40 @@ def impersonal(sentence: str) -> bool:
         step = tokens(_LABEL.sub("", sentence[start:], count=1))
     words = tokens(sentence) if planner is None and pick is None else step
     english = bool(_ENGLISH.intersection(words)) or imperative(step)
-    return english and not _personal(words)
+    return english and not _personal(_without_kinds(words))
+
+
+def _without_kinds(words: Sequence[str]) -> list[str]:
+    """The words without those of an indefinite noun phrase that no verb follows: "a local
+    florist with free delivery", "a two-person crew" name a kind of provider, not a person.
+    "a carer visits twice a day" keeps its carer (a verb follows), and a pronoun or a kin word
+    ("a friend") always counts."""
+    out, i = [], 0
+    while i < len(words):
+        out.append(words[i])
+        if words[i] not in _ARTICLE:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(words) and j - i <= 3 and words[j] not in _ENGLISH and not _verb(words[j]):
+            j += 1
+        phrase = words[i + 1 : j]
+        follows = words[j] if j < len(words) else ""
+        if follows in _FINITE or _verb(follows) or not PERSONAL.isdisjoint(_words(phrase)):
+            out.extend(phrase)
+        i = j
+    return out
+
+
+_ARTICLE = frozenset(["a", "an"])
+
+
+def _verb(word: str) -> bool:
+    """A verb in its third-person form ("visits", "watches"), or an auxiliary."""
+    if word in _FINITE:
+        return True
+    verbs = english_verbs()
+    return word[-1:] == "s" and (word[:-1] in verbs or (word[-2:] == "es" and word[:-2] in verbs))
 
 
 # an agent's own plan ("I should filter ...", "Let me check ...", "I'll rank ...") says nothing
