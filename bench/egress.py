@@ -61,6 +61,7 @@ from fresh_v import fresh_v_scenarios  # noqa: E402
 from fresh_w import fresh_w_scenarios  # noqa: E402
 from fresh_x import fresh_x_scenarios  # noqa: E402
 from fresh_y import fresh_y_scenarios  # noqa: E402
+from fresh_z import fresh_z_scenarios  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -288,6 +289,7 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
+        "fresh Z": (fresh_z_scenarios(), "FRESH set Z (held out: written before any measurement on it)"),
         "fresh Y": (
             fresh_y_scenarios(),
             "FRESH set Y (held out: measured once at 237767e, 79.0% PCS reduction, TCR 91.7%; not read)",
