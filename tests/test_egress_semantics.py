@@ -1239,3 +1239,44 @@ def test_an_indefinite_provider_in_a_plan_step_names_no_one(sentence, expected):
     from webminim.egress.freetext import impersonal
 
     assert impersonal(sentence) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # a reason after "because" is a part of its own, whoever it is about
+            "Bunk beds for two boys because the twins cannot share since the fire. Solid pine frames are sturdiest.",
+            "Find bunk beds for two boys",
+            "Bunk beds for two boys. Solid pine frames are sturdiest.",
+        ),
+        (  # "because of" names a cause inside the part, not a reason of its own
+            "Bunk beds for two boys because of the small room.",
+            "Find bunk beds for two boys for a small room",
+            "Bunk beds for two boys because of the small room.",
+        ),
+        (  # a relative clause between commas after the subject goes; the subject stays with its verb
+            "The user, who has been out of work since spring, wants a used road bike under 400.",
+            "Find a used road bike under 400",
+            "The user wants a used road bike under 400.",
+        ),
+    ],
+)
+def test_a_reason_and_an_embedded_relative_clause_are_parts(text, task, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, task, required=True) == expected
+
+
+def test_a_required_text_with_psd_keeps_only_the_needed_parts_of_its_kept_sentences():
+    s = {"type": "string"}
+    schema = {"type": "object", "properties": {"where": s, "message": s}, "required": ["where", "message"]}
+    minimizer = ToolMinimizer({"report_blocked_gutter": schema})
+    message = (
+        "The gutter above the porch is blocked, because I cannot climb ladders since my hip op. Call 07700 900461."
+    )
+    out = minimizer.minimize(
+        "report_blocked_gutter",
+        {"where": "Porch", "message": message},
+        task="Report the blocked gutter above the porch",
+    )
+    assert out.args["message"] == "The gutter above the porch is blocked."

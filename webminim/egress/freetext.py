@@ -21,7 +21,11 @@ share half its content words: "the boy has fits at night" is not about booking a
 3 nights"; one in which the writer, the reader or "the user" speaks, or that tells what
 happened, must share half, or two words: "we are behind on three other bills" is not about
 paying "the electricity bill", "the last bag was stolen" not about choosing a laptop bag.
-Three shared task words make any part needed. "The user" is whom an agent works for, not a
+Three shared task words make any part needed. A reason after "because" is a part
+of its own whoever it is about, and a relative clause between commas after a sentence's
+subject ("The user, who ..., wants ...") goes when the task does not need it, the subject
+staying with its verb. A kept sentence loses the parts the task does not need in every
+free-text field, also in a required one in which a detector found something. "The user" is whom an agent works for, not a
 third person; the parts of "ex-prisoner" and "sibling's" count
 as words. A sentence's opening reason or condition ("Since the tax office froze the
 account, …", "…, given that …") is a part of its own, and a sentence kept for what it asks
@@ -238,7 +242,7 @@ def minimize_text(
         keep = {0}  # a required message is not sent empty: its opening states the request
     if not keep and not opening and tagged and _states_purpose(value[slice(*spans[0])], tagged[0], clean=0 in clean):
         keep = {0}  # an optional note's opening may say what it is for: "Keen to grow vegetables."
-    kept = [text if opening else _needed_parts(text, task, strict=True) for i, text in enumerate(tagged) if i in keep]
+    kept = [_needed_parts(text, task, strict=not opening) for i, text in enumerate(tagged) if i in keep]
     return " ".join(kept) if kept else REMOVED
 
 
@@ -505,6 +509,7 @@ _PART = re.compile(
     r",\s+(?=(?:and|but|so|because|while|since|though|although|when|given|considering|seeing|now|unless"
     r"|whereas|even|as|if|who|which|whose)\s)"
     r"|\s+(?=(?i:because|as|since)\s+(?i:i|my|we|our|he|she|they|his|her|their)\s)"  # "... as my stepdad ..."
+    r"|\s+(?=(?i:because)\s+(?!of\s))"  # a reason, whoever it is about: "... because the kids have ..."
     r"|(?:^|,?\s+|(?<=\s))\(?[a-z1-9]\)\s+"  # a list marker: "a) ... b) ...", "(1) ... (2) ..."
     r"|:\s+|;\s+|\s+[—–-]\s+|\s*\(\s*|\s*\)"  # a colon, a semicolon, a dash, a bracket
 )
@@ -552,6 +557,9 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False) -> str:
     aside in brackets stays unless it speaks of someone ("(HP 305 black)" stays, "(she needs
     room for her shots)" goes). `strict` (an optional field that carries PSD): a piece a bare
     comma joins that speaks of the writer goes too when the task does not need it."""
+    embedded = _EMBEDDED.match(sentence)
+    if embedded and not _needed(embedded["clause"], task, 0):  # "The user, who ..., wants X" -> "The user wants X"
+        sentence = f"{embedded['head']} {embedded['rest']}"
     spans = _part_spans(sentence)
     if len(spans) < 2:
         return _spliced(sentence, task, strict=strict)
@@ -588,6 +596,10 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False) -> str:
 
 
 _COMMA = re.compile(r",\s+")
+# a relative clause between two commas after a sentence's subject: "The user, who ..., wants ..."
+_EMBEDDED = re.compile(
+    r"(?P<head>[^,;:()]{1,80}),\s+(?P<clause>(?i:who|whose|which)\s[^,;:()]{1,200}),\s+(?P<rest>.+)", re.S
+)
 _MARKER = re.compile(r"\(?[a-z1-9]\)\s*$")
 _DASH = re.compile(r"\s[-–—]\s")
 
