@@ -1254,6 +1254,11 @@ def test_an_indefinite_provider_in_a_plan_step_names_no_one(sentence, expected):
             "Find bunk beds for two boys for a small room",
             "Bunk beds for two boys because of the small room.",
         ),
+        (  # an aside between two dashes goes; what follows it is judged with what precedes it
+            "A wide hallway runner is best - the dog was sick on the last one - so a washable one fits.",
+            "Find a wide hallway runner",
+            "A wide hallway runner is best, so a washable one fits.",
+        ),
         (  # a relative clause between commas after the subject goes; the subject stays with its verb
             "The user, who has been out of work since spring, wants a used road bike under 400.",
             "Find a used road bike under 400",

@@ -25,10 +25,12 @@ Three shared task words make any part needed. A reason after "because" is a part
 of its own whoever it is about, and a relative clause between commas after a sentence's
 subject ("The user, who ..., wants ...") goes when the task does not need it, the subject
 staying with its verb. A kept sentence loses the parts the task does not need in every
-free-text field, also in a required one in which a detector found something. "The user" is whom an agent works for, not a
-third person; the parts of "ex-prisoner" and "sibling's" count
-as words. A sentence's opening reason or condition ("Since the tax office froze the
-account, …", "…, given that …") is a part of its own, and a sentence kept for what it asks
+free-text field, also in a required one in which a detector found something; an aside
+between two dashes goes the same way, what follows it judged with what precedes it ("... is
+needed - <aside> - so a 4.5 tog one makes sense"). "The user" is whom an agent works for, not
+a third person; the parts of "ex-prisoner" and "sibling's" count as words. A sentence's
+opening reason or condition ("Since the tax office froze the account, …", "…, given that
+…") is a part of its own, and a sentence kept for what it asks
 loses a reason the task does not need; so is a relative clause after a comma (", who …",
 ", which …"). An item of a required list is required only when it is the list's one item.
 Once some clause is needed, a clause that names no one (and, in a field with findings, holds
@@ -545,7 +547,7 @@ def _names_a_third_person(part: str) -> bool:
     return names_someone(tokens(part))
 
 
-def _needed_parts(sentence: str, task: str, *, strict: bool = False) -> str:
+def _needed_parts(sentence: str, task: str, *, strict: bool = False, asides: bool = True) -> str:
     """A needed sentence without the parts the task does not need ("Quick service, and the
     nurse was kind about my test results" for a review that praises the service): only when
     some part is needed by itself, else the whole sentence (the parts were needed together).
@@ -557,9 +559,13 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False) -> str:
     aside in brackets stays unless it speaks of someone ("(HP 305 black)" stays, "(she needs
     room for her shots)" goes). `strict` (an optional field that carries PSD): a piece a bare
     comma joins that speaks of the writer goes too when the task does not need it."""
-    embedded = _EMBEDDED.match(sentence)
-    if embedded and not _needed(embedded["clause"], task, 0):  # "The user, who ..., wants X" -> "The user wants X"
-        sentence = f"{embedded['head']} {embedded['rest']}"
+    # "The user, who ..., wants X" -> "The user wants X"; "X is needed - ... - so Y" -> "X is needed, so Y"
+    for aside, joint in ((_EMBEDDED, " "), (_DASHED, ", ")) if asides else ():
+        embedded = aside.match(sentence)
+        if embedded and not _needed(embedded["clause"], task, 0):  # judged as one clause, written as before
+            joined = f"{embedded['head']} {embedded['rest']}"
+            out = _needed_parts(joined, task, strict=strict, asides=False)  # one aside: bounded work
+            return embedded["head"] + joint + embedded["rest"] if out == joined else out
     spans = _part_spans(sentence)
     if len(spans) < 2:
         return _spliced(sentence, task, strict=strict)
@@ -600,6 +606,8 @@ _COMMA = re.compile(r",\s+")
 _EMBEDDED = re.compile(
     r"(?P<head>[^,;:()]{1,80}),\s+(?P<clause>(?i:who|whose|which)\s[^,;:()]{1,200}),\s+(?P<rest>.+)", re.S
 )
+# an aside between two dashes inside a sentence: "A double duvet is needed - ... - so a 4.5 tog one"
+_DASHED = re.compile(r"(?P<head>[^-–—]{1,200}?)\s[-–—]\s(?P<clause>[^-–—]{1,200}?)\s[-–—]\s(?P<rest>.+)", re.S)
 _MARKER = re.compile(r"\(?[a-z1-9]\)\s*$")
 _DASH = re.compile(r"\s[-–—]\s")
 
