@@ -1,5 +1,5 @@
-"""The ONNX Runtime scorer against the torch reference: the same vectors, scores and views,
-and a process that never imports torch."""
+"""The torch-free scorer (MiniLM on ONNX Runtime, the GATv2 network in numpy) against the torch
+reference: the same vectors, scores and views, and a process that never imports torch."""
 
 from __future__ import annotations
 
@@ -117,14 +117,46 @@ def test_an_unknown_runtime_is_one_clear_error(monkeypatch):
         load_scorer(runtime="jax")
 
 
-def test_a_corrupt_onnx_file_fails_closed(tmp_path, monkeypatch):
-    monkeypatch.setattr(onnx_files, "onnx_dir", lambda: tmp_path)
+def test_a_corrupt_minilm_export_fails_closed(tmp_path, monkeypatch):
+    import webminim.embedder as embedder
+
+    graph = tmp_path / "minilm-corrupt.onnx"
+    graph.write_bytes(b"not a graph")
+    monkeypatch.setattr(embedder, "minilm_graph", lambda: graph)
+    with pytest.raises(ScorerError, match="cannot load the MiniLM text encoder"):
+        Embedder(cache=False, runtime="onnx").embed(["Sign in"])
+
+
+def test_a_checkpoint_that_lacks_a_tensor_is_one_clear_error(tmp_path):
+    from safetensors import safe_open
+    from safetensors.numpy import load_file, save_file
+
     from webminim.scorer import default_checkpoint
 
-    key = onnx_files.key_of([default_checkpoint().read_bytes()])
-    (tmp_path / f"scorer-{key}.onnx").write_bytes(b"not a graph")
-    with pytest.raises(ScorerError, match="cannot load the ONNX scorer"):
-        load_scorer(runtime="onnx", embedder=Embedder(cache=False, runtime="onnx"))
+    with safe_open(str(default_checkpoint()), framework="np") as handle:
+        metadata = handle.metadata()
+    tensors = {k: v for k, v in load_file(str(default_checkpoint())).items() if k != "convs.1.att"}
+    broken = tmp_path / "broken.safetensors"
+    save_file(tensors, str(broken), metadata=metadata)
+    with pytest.raises(ScorerError, match="lacks 'convs.1.att'"):
+        load_scorer(broken, runtime="onnx", embedder=Embedder(cache=False, runtime="onnx"))
+
+
+def test_the_numpy_network_needs_every_self_loop():
+    from webminim.scorer import default_checkpoint
+    from webminim.scorer.checkpoint import config
+    from webminim.scorer.numpy_net import NumpyNet
+
+    net = NumpyNet.load(default_checkpoint(), config())
+    from webminim.features import NODE_DIM, TASK_DIM
+
+    x, task = np.zeros((3, NODE_DIM), np.float32), np.zeros((1, 384), np.float32)
+    feats = np.zeros((3, TASK_DIM), np.float32)
+    edges, batch = np.array([[0, 1], [1, 0]]), np.zeros(3, np.int64)  # node 2 has no incoming edge
+    with pytest.raises(ScorerError, match="self loop"):
+        net(x, task, feats, edges, batch)
+    s, n = net(x, task, feats, with_self_loops(edges, 3), batch)
+    assert s.shape == n.shape == (3,) and np.all((s >= 0) & (s <= 10))
 
 
 def test_a_failed_export_leaves_no_file_and_says_so(tmp_path, monkeypatch):
@@ -145,8 +177,10 @@ def test_an_unwritable_export_folder_is_one_clear_error(tmp_path, monkeypatch):
     monkeypatch.setenv("WEBMINIM_ONNX_DIR", str(blocked / "onnx"))
     with pytest.raises(ScorerError, match="set WEBMINIM_ONNX_DIR to a writable folder"):
         onnx_files.ensure("scorer", "k", lambda out: out.write_bytes(b""))
-    with pytest.raises(ScorerError, match="cannot write the scorer model's ONNX export"):
-        load_scorer(runtime="onnx", embedder=Embedder(cache=False, runtime="onnx"))
+    with pytest.raises(ScorerError, match="cannot write the minilm model's ONNX export"):
+        load_scorer(runtime="onnx", embedder=Embedder(cache=False, runtime="onnx")).score(
+            tree_from_html("<button>Sign in</button>"), "Sign in"
+        )
 
 
 def test_a_missing_checkpoint_is_one_clear_error_on_either_runtime(tmp_path):

@@ -56,6 +56,14 @@ def load(path: Path | None = None) -> tuple[ScorerNet, dict[str, Any]]:
     return model, json.loads(metadata.get("card", "{}"))
 
 
+def config(path: Path | None = None) -> dict[str, Any]:
+    """The network's hyper-parameters (ModelConfig's fields), read without torch."""
+    try:
+        return json.loads(_metadata(path or default_checkpoint())["config"])
+    except (KeyError, ValueError) as exc:
+        raise ScorerError(f"the scorer checkpoint's config is unreadable: {exc}") from None
+
+
 def card(path: Path | None = None) -> dict[str, Any]:
     """The training card of a checkpoint, read without torch."""
     return json.loads(_metadata(path or default_checkpoint()).get("card", "{}"))
