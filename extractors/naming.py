@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from extractors.tree import UINode, UITree
 
@@ -59,6 +60,18 @@ def _is_text(node: UINode) -> bool:
 
 
 def naming(tree: UITree) -> Naming:
+    """Which text names which control, per node; computed once per tree object (the scorer's
+    features and the policy's page context both read it in one observation)."""
+    named = _NAMED.get(tree)
+    if named is None:
+        named = _NAMED[tree] = _naming(tree)
+    return named
+
+
+_NAMED: WeakKeyDictionary[UITree, Naming] = WeakKeyDictionary()  # a tree is immutable: so is its Naming
+
+
+def _naming(tree: UITree) -> Naming:
     nodes = tree.nodes
     size = len(nodes)
     index = {node.id: i for i, node in enumerate(nodes)}

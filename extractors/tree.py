@@ -69,7 +69,8 @@ class UINode:
 class UITree:
     """An immutable accessibility tree: nodes in document (pre-)order, addressable by id."""
 
-    __slots__ = ("_nodes", "_index", "url", "title", "tabs", "active_tab")
+    # __weakref__: facts derived from a tree (extractors.naming) are remembered per tree object
+    __slots__ = ("_nodes", "_index", "url", "title", "tabs", "active_tab", "__weakref__")
 
     def __init__(
         self,

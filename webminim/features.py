@@ -19,10 +19,10 @@ edges          (2, E)   = tree edges in both directions (self loops added by GAT
 
 from __future__ import annotations
 
-import math
 import re
-from bisect import bisect_right
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -136,8 +136,6 @@ _LANDMARKS = (
 )
 _LENGTH_EDGES = (1, 4, 11, 31, 81, 201)
 _DEPTH_EDGES = (3, 6, 10, 16)
-_ONE_HOT_DEPTH = [[float(j == k) for j in range(len(_DEPTH_EDGES) + 1)] for k in range(len(_DEPTH_EDGES) + 1)]
-_ONE_HOT_LENGTH = [[float(j == k) for j in range(len(_LENGTH_EDGES) + 1)] for k in range(len(_LENGTH_EDGES) + 1)]
 _PATTERNS = (
     re.compile(r"\d"),
     re.compile(r"(?<!\d)\d{4,8}(?!\d)"),  # codes, PINs, account tails
@@ -151,6 +149,26 @@ _PATTERNS = (
     re.compile(r"\b[A-Z][a-z]+ [A-Z][a-z]+\b"),  # a person-like name
 )
 _WITHOUT_DIGITS = frozenset({2, 5, 6, 8, 9})  # the _PATTERNS that can match text without a digit
+_LANDMARK_BITS = {
+    role: sum(1 << k for k, roles in enumerate(_LANDMARKS) if role in roles.split("|"))
+    for roles in _LANDMARKS
+    for role in roles.split("|")
+}
+# a node's states, in the order of its feature columns (the properties come from CDP or HTML)
+_STATES: tuple[Callable[[Mapping[str, Any]], bool], ...] = (
+    lambda p: p.get("checked") in ("true", True),
+    lambda p: p.get("checked") == "mixed",
+    lambda p: bool(p.get("disabled")),
+    lambda p: bool(p.get("expanded")),
+    lambda p: bool(p.get("selected")),
+    lambda p: bool(p.get("required")),
+    lambda p: bool(p.get("focused")),
+    lambda p: p.get("pressed") in ("true", True),
+    lambda p: bool(p.get("editable")),
+    lambda p: bool(p.get("readonly")),
+    lambda p: bool(p.get("hasPopup") or p.get("haspopup")),
+    lambda p: bool(p.get("multiline")),
+)
 _NUMBERED = tuple(enumerate(_PATTERNS))
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
@@ -256,62 +274,63 @@ class TreeGraph:
 def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
     """(N, 128) structural features; pure function of the tree.
 
-    Each row is built as one Python list and written once: every observation pays this for
-    every node, so no small arrays are made per node."""
+    Built column by column: every observation pays this for every node, so the per-node
+    Python work is one list per column, the one-hot blocks are numpy writes, and the enclosing
+    landmarks travel down the tree as bit masks."""
     names = names if names is not None else naming(tree)
     nodes = tree.nodes
     n = len(nodes)
     out = np.zeros((n, STRUCT_DIM), dtype=np.float32)
+    rows = np.arange(n)
     index = {node.id: i for i, node in enumerate(nodes)}
-    position = {child: k for node in nodes for k, child in enumerate(node.children)}
-    landmark_roles = [frozenset(roles.split("|")) for roles in _LANDMARKS]
-    landmarks: list[list[float]] = [[0.0] * len(_LANDMARKS) for _ in range(n)]
+    out[rows, [_ROLE_INDEX.get(node.role, len(ROLES)) for node in nodes]] = 1.0
+    col = len(ROLES) + 1
+    props = [node.properties for node in nodes]
+    columns = [[bool(p) and flag(p) for p in props] for flag in _STATES]
+    columns += [
+        [node.interactive for node in nodes],
+        [bool(p.get("focusable")) for p in props],
+        [bool(node.value) for node in nodes],
+        ["url" in p for p in props],
+        [bool(node.description) for node in nodes],
+    ]
+    out[:, col : col + len(columns)] = np.array(columns, dtype=bool).T
+    col += len(columns)
+    depth = np.array([node.depth for node in nodes], dtype=np.int64)
+    out[:, col] = np.minimum(depth, 60) / 60.0
+    out[rows, col + 1 + np.searchsorted(_DEPTH_EDGES, depth, side="right")] = 1.0
+    col += 2 + len(_DEPTH_EDGES)
+    children = np.array([len(node.children) for node in nodes], dtype=np.float64)
+    out[:, col] = np.log1p(children) / 5.0
+    out[:, col + 1] = children == 0
+    position, last = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    for node in nodes:
+        for k, child in enumerate(node.children):
+            position[index[child]], last[index[child]] = k, len(node.children) - 1
+    out[:, col + 2] = np.log1p(position) / 5.0
+    out[:, col + 3] = position == 0
+    out[:, col + 4] = position == last
+    col += 5
+    lengths = np.array([len(node.name.strip()) for node in nodes], dtype=np.int64)
+    out[rows, col + np.searchsorted(_LENGTH_EDGES, lengths, side="right")] = 1.0
+    col += len(_LENGTH_EDGES) + 1
+    for i, node in enumerate(nodes):
+        if not (node.name or node.value):
+            continue  # " " matches none of the patterns
+        text = f"{node.name} {node.value or ''}"
+        digit = _PATTERNS[0].search(text) is not None  # without one, only _WITHOUT_DIGITS can match
+        for k, rx in _NUMBERED:
+            if (digit or k in _WITHOUT_DIGITS) and rx.search(text):
+                out[i, col + k] = 1.0
+    col += len(_PATTERNS)
+    masks = [0] * n  # bit k: an ancestor is landmark k (nodes are in pre-order: parents first)
     for i, node in enumerate(nodes):
         if node.parent is not None:
             p = index[node.parent]
-            row = list(landmarks[p])
-            parent_role = nodes[p].role
-            for k, roles in enumerate(landmark_roles):
-                if parent_role in roles:
-                    row[k] = 1.0
-            landmarks[i] = row
-    role_width = len(ROLES) + 1
-    for i, node in enumerate(nodes):
-        row = [0.0] * role_width
-        row[_ROLE_INDEX.get(node.role, len(ROLES))] = 1.0
-        p = node.properties
-        row += [
-            float(p.get("checked") in ("true", True)),
-            float(p.get("checked") == "mixed"),
-            float(bool(p.get("disabled"))),
-            float(bool(p.get("expanded"))),
-            float(bool(p.get("selected"))),
-            float(bool(p.get("required"))),
-            float(bool(p.get("focused"))),
-            float(p.get("pressed") in ("true", True)),
-            float(bool(p.get("editable"))),
-            float(bool(p.get("readonly"))),
-            float(bool(p.get("hasPopup") or p.get("haspopup"))),
-            float(bool(p.get("multiline"))),
-            float(node.interactive),
-            float(bool(p.get("focusable"))),
-            float(bool(node.value)),
-            float("url" in p),
-            float(bool(node.description)),
-            min(node.depth, 60) / 60.0,
-        ]
-        row += _ONE_HOT_DEPTH[bisect_right(_DEPTH_EDGES, node.depth)]
-        row += [math.log1p(len(node.children)) / 5.0, float(not node.children)]
-        k = position.get(node.id, 0)
-        last = len(tree[node.parent].children) - 1 if node.parent is not None else 0
-        row += [math.log1p(k) / 5.0, float(k == 0), float(k == last)]
-        row += _ONE_HOT_LENGTH[bisect_right(_LENGTH_EDGES, len(node.name.strip()))]
-        text = f"{node.name} {node.value or ''}"
-        digit = _PATTERNS[0].search(text) is not None  # without one, only _WITHOUT_DIGITS can match
-        row += [float(bool(rx.search(text))) if digit or k in _WITHOUT_DIGITS else 0.0 for k, rx in _NUMBERED]
-        row += landmarks[i]
-        row.append(float(bool(names.nearby[i])))  # named from nearby text, not by the page's markup
-        out[i, : len(row)] = row
+            masks[i] = masks[p] | _LANDMARK_BITS.get(nodes[p].role, 0)
+    out[:, col : col + len(_LANDMARKS)] = (np.array(masks, dtype=np.int64)[:, None] >> np.arange(len(_LANDMARKS))) & 1
+    col += len(_LANDMARKS)
+    out[:, col] = [bool(nearby) for nearby in names.nearby]  # named from nearby text, not by the page's markup
     return out
 
 

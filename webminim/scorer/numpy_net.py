@@ -110,13 +110,13 @@ class NumpyNet:
             gamma_beta = self._apply("film", task)[batch]
             h = h * (1 + gamma_beta[:, :hidden]) + gamma_beta[:, hidden:]
         if c.get("task_features"):
-            h = h + self._apply("task_proj", feats)
+            h += self._apply("task_proj", feats)
         if c.get("concat_task"):
             h = self._apply("concat", np.concatenate([h, task[batch]], axis=1))
         h = _elu(h)
         graph = _Edges.of(edges, len(h))
         for layer in range(self.layers):
-            h = h + _elu(self._norm_of(layer, self._attend(layer, h, graph)))
+            h += _elu(self._norm_of(layer, self._attend(layer, h, graph)))  # h is this call's own array
         return self._expected("sens_head", h), self._expected("nec_head", h)
 
     def _attend(self, layer: int, h: np.ndarray, graph: _Edges) -> np.ndarray:

@@ -1,0 +1,44 @@
+"""Structural features: the column blocks say what the tree says, for any node."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from extractors.html import tree_from_html
+from webminim.features import _DEPTH_EDGES, _LANDMARKS, _LENGTH_EDGES, _PATTERNS, ROLES, STRUCT_DIM, structure
+
+HTML = """
+<nav><a href="/a">Home</a><a href="/b">Mail jo@example.org</a></nav>
+<main><form><input type="checkbox" checked aria-label="Keep me signed in"><button>Sign in</button></form>
+<p>Call 555-123-4567</p></main>
+"""
+
+
+def _find(tree, role: str, name: str) -> int:
+    return next(i for i, n in enumerate(tree.nodes) if n.role == role and n.name == name)
+
+
+def test_structural_columns_follow_the_tree():
+    tree = tree_from_html(HTML)
+    x = structure(tree)
+    assert x.shape == (len(tree), STRUCT_DIM) and x.dtype == np.float32
+    roles = len(ROLES) + 1
+    assert np.all(x[:, :roles].sum(axis=1) == 1)  # one role each
+    home, mail = _find(tree, "link", "Home"), _find(tree, "link", "Mail jo@example.org")
+    box = _find(tree, "checkbox", "Keep me signed in")
+    button = _find(tree, "button", "Sign in")
+    assert x[home, ROLES.index("link")] == 1 and x[box, ROLES.index("checkbox")] == 1
+    assert x[box, roles] == 1 and x[button, roles] == 0  # checked
+    depth_block = roles + 17 + 1  # after the 17 state flags and the scaled depth
+    assert np.all(x[:, depth_block : depth_block + len(_DEPTH_EDGES) + 1].sum(axis=1) == 1)
+    siblings = depth_block + len(_DEPTH_EDGES) + 1 + 2  # after the children count and the leaf flag
+    assert x[home, siblings + 1] == 1 and x[home, siblings + 2] == 0  # first of two links, not last
+    assert x[mail, siblings + 1] == 0 and x[mail, siblings + 2] == 1
+    lengths = siblings + 3
+    assert np.all(x[:, lengths : lengths + len(_LENGTH_EDGES) + 1].sum(axis=1) == 1)
+    patterns = lengths + len(_LENGTH_EDGES) + 1
+    assert x[mail, patterns + 2] == 1 and x[home, patterns + 2] == 0  # an e-mail address
+    landmarks = patterns + len(_PATTERNS)
+    nav, form = _LANDMARKS.index("navigation"), _LANDMARKS.index("form")
+    assert x[home, landmarks + nav] == 1 and x[button, landmarks + nav] == 0
+    assert x[button, landmarks + form] == 1 and x[home, landmarks + form] == 0
