@@ -37,6 +37,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fresh import fresh_scenarios  # noqa: E402
+from fresh_aa import fresh_aa_scenarios  # noqa: E402
 from fresh_b import fresh_b_scenarios  # noqa: E402
 from fresh_c import fresh_c_scenarios  # noqa: E402
 from fresh_d import fresh_d_scenarios  # noqa: E402
@@ -289,6 +290,7 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
+        "fresh AA": (fresh_aa_scenarios(), "FRESH set AA (held out: written before any measurement on it)"),
         "fresh Z": (
             fresh_z_scenarios(),
             "FRESH set Z (held out: measured once at dc57104, 85.3% PCS reduction, TCR 100%; not read)",

@@ -21,7 +21,9 @@ def classifier() -> PSDClassifier:
     return PSDClassifier()
 
 
-FRESH_SETS = tuple(["fresh"] + [f"fresh_{x}" for x in "bcdefghijklmnopqrstuvwxyz"])  # bench/fresh*.py, one per set
+FRESH_SETS = tuple(
+    ["fresh"] + [f"fresh_{x}" for x in [*"bcdefghijklmnopqrstuvwxyz", "aa"]]
+)  # bench/fresh*.py, one per set
 
 
 def _fresh(module: str, what: str):
