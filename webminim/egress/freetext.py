@@ -28,13 +28,14 @@ staying with its verb. A kept sentence loses the parts the task does not need in
 free-text field, also in a required one in which a detector found something; an aside
 between two dashes goes the same way, what follows it judged with what precedes it ("... is
 needed - <aside> - so a 4.5 tog one makes sense"). "The user" is whom an agent works for, not
-a third person; the parts of "ex-prisoner" and "sibling's" count as words. A sentence's
+a third person; the parts of "ex-prisoner", "sibling's" and "user_context" count as words. A sentence's
 opening reason or condition ("Since the tax office froze the account, …", "…, given that
 …") is a part of its own, and a sentence kept for what it asks
 loses a reason the task does not need; so is a relative clause after a comma (", who …",
 ", which …"). An item of a required list is required only when it is the list's one item.
 Once some clause is needed, a clause that names no one (and, in a field with findings, holds
-nothing found) rides along unless it tells what happened or keeps something back ("The
+nothing found) rides along, without a reason after "because" ("Selling because …" goes as
+"Selling."), unless it tells what happened or keeps something back ("The
 company card was blocked." goes, "A quiet room is better." stays); a needed label keeps the
 impersonal part it introduces ("Day one: Alfama and the castle"). "who" is a person; a
 sentence with an English function word ("is", "the", …) is read as English. An optional
@@ -327,7 +328,7 @@ OTHERS = frozenset(
 PERSONAL = SPEAKER | ADDRESSEE | OTHERS
 PRINCIPAL = frozenset(["user", "users"])  # an agent's word for whom it works
 _SELF = SPEAKER | ADDRESSEE | PRINCIPAL
-_JOINS = re.compile(r"[-']")
+_JOINS = re.compile(r"[-'_]")  # "ex-prisoner", "sibling's", "user_context"
 _TOLD = frozenset(["was", "were", "had", "got", "been", "did", "since", "ago", "until", "used"])
 # "last" dates what happened ("last week", "the last order went ..."), except in a possessive
 # that describes an item ("an OLED from last year's range")
@@ -503,7 +504,7 @@ def _personal(words: Sequence[str]) -> bool:
 def _words(words: Sequence[str]) -> set[str]:
     """The words and the parts of hyphenated and possessive ones ("ex-prisoner", "sibling's")."""
     out = set(words)
-    out.update(part for w in words if "-" in w or "'" in w for part in _JOINS.split(w) if part)
+    out.update(part for w in words if _JOINS.search(w) for part in _JOINS.split(w) if part)
     return out
 
 
@@ -575,6 +576,9 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False, asides: boo
         if _REASON.match(sentence):  # kept for what it says, not for why: "Since …, please pay …"
             rest = sentence[spans[1][0] :]
             return rest[:1].upper() + rest[1:]
+        reasons = [i for i, part in enumerate(parts) if _BECAUSE.match(part)]
+        if reasons and reasons[0] > 0:  # riding along for what it says, not for why: "Selling because …"
+            return sentence[: spans[reasons[0]][0]].rstrip(" ,;:-") + "."
         return sentence
     joints = ["", *(sentence[spans[i][1] : spans[i + 1][0]] for i in range(len(spans) - 1)), ""]
     keep = []
@@ -602,6 +606,7 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False, asides: boo
 
 
 _COMMA = re.compile(r",\s+")
+_BECAUSE = re.compile(r"\s*because\s+(?!of\s)", re.I)
 # a relative clause between two commas after a sentence's subject: "The user, who ..., wants ..."
 _EMBEDDED = re.compile(
     r"(?P<head>[^,;:()]{1,80}),\s+(?P<clause>(?i:who|whose|which)\s[^,;:()]{1,200}),\s+(?P<rest>.+)", re.S
