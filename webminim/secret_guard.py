@@ -275,9 +275,14 @@ def _decoded_whole(token: str) -> Iterator[str]:
         yield html.unescape(token)
 
 
+_ANY_DIGIT = re.compile(r"\d")
+
+
 def holds_code(text: str) -> bool:
     """True when `text` holds a verification code, in any of the languages we have cue words
     for ("Your code is 847293", "Ihr Bestätigungscode lautet 483920", "验证码：483920")."""
+    if text.isascii() and not _ANY_DIGIT.search(text):
+        return False  # most page text: no digit, and nothing a normalization could turn into one
     views = [text]
     plain = normalized(text)  # full-width digits, zero-width marks, "4 8 3 9 2 0"
     if plain is not None:
@@ -660,11 +665,13 @@ def _structural(
     node index -> the kind of secret ("OTP", "PASSWORD", "TOKEN", "ID")."""
     nodes, flagged = page.nodes, {}
     for i in kept:
-        if i in skip or page.in_control(i) or (page.is_field(i) and not nodes[i].value):
-            continue  # a control's text names it; an empty field's name is its label
-        value = _value_of(nodes[i], texts[i])
+        if i in skip:
+            continue
+        value = _value_of(nodes[i], texts[i])  # the shape first: the cheapest test, and most text fails it
         if not _candidate(value) or value.lower() in task or (codes_only and not _code_shaped(value)):
             continue
+        if page.in_control(i) or (page.is_field(i) and not nodes[i].value):
+            continue  # a control's text names it; an empty field's name is its label
         kind = _labelled_secret(page.label(i, value), value, task)
         if kind:
             flagged[i] = kind
@@ -699,7 +706,7 @@ def _runs(page: _Page, kept: list[int], texts: dict[int, str]) -> Iterator[list[
             continue
         if not piece:
             continue  # a wrapper without text of its own neither makes nor breaks a run
-        if not page.is_control(i) and (_piece(piece) or (run and piece in _SEPARATOR_PIECE)):
+        if (_piece(piece) or (run and piece in _SEPARATOR_PIECE)) and not page.is_control(i):
             run.append(([i], piece))
             last = i
             continue
