@@ -1266,9 +1266,19 @@ def test_an_indefinite_provider_in_a_plan_step_names_no_one(sentence, expected):
             "Find a used road bike under 400",
             "The user wants a used road bike under 400.",
         ),
+        (  # a sentence that rides along goes without its reason
+            "Desk lamp with a warm bulb. Selling because the lease ends early. Pickup from the lobby.",
+            "List my desk lamp with a warm bulb",
+            "Desk lamp with a warm bulb. Selling. Pickup from the lobby.",
+        ),
+        (  # the words of a snake_case key or value are words: "owner_note=her_son_..." speaks of someone
+            "goal=desk lamp; owner_note=her_son_broke_the_last_one; pick=LED lamp with a dimmer",
+            "Choose a desk lamp",
+            "goal=desk lamp, pick=LED lamp with a dimmer.",
+        ),
     ],
 )
-def test_a_reason_and_an_embedded_relative_clause_are_parts(text, task, expected):
+def test_reasons_asides_relative_clauses_and_snake_case_words(text, task, expected):
     from webminim.egress.freetext import needed_part
 
     assert needed_part(text, task, required=True) == expected
@@ -1287,24 +1297,3 @@ def test_a_required_text_with_psd_keeps_only_the_needed_parts_of_its_kept_senten
         task="Report the blocked gutter above the porch",
     )
     assert out.args["message"] == "The gutter above the porch is blocked."
-
-
-@pytest.mark.parametrize(
-    ("text", "task", "expected"),
-    [
-        (  # a sentence that rides along goes without its reason
-            "Desk lamp with a warm bulb. Selling because the lease ends early. Pickup from the lobby.",
-            "List my desk lamp with a warm bulb",
-            "Desk lamp with a warm bulb. Selling. Pickup from the lobby.",
-        ),
-        (  # the words of a snake_case key or value are words: "owner_note=her_son_..." speaks of someone
-            "goal=desk lamp; owner_note=her_son_broke_the_last_one; pick=LED lamp with a dimmer",
-            "Choose a desk lamp",
-            "goal=desk lamp, pick=LED lamp with a dimmer.",
-        ),
-    ],
-)
-def test_riding_along_drops_a_reason_and_snake_case_words_count(text, task, expected):
-    from webminim.egress.freetext import needed_part
-
-    assert needed_part(text, task, required=True) == expected
