@@ -142,6 +142,19 @@ def test_a_checkpoint_that_lacks_a_tensor_is_one_clear_error(tmp_path):
         load_scorer(broken, runtime="onnx", embedder=Embedder(cache=False, runtime="onnx"))
 
 
+def test_a_config_that_does_not_fit_the_weights_is_one_clear_error():
+    from safetensors.numpy import load_file
+
+    from webminim.scorer import default_checkpoint
+    from webminim.scorer.checkpoint import config
+    from webminim.scorer.numpy_net import NumpyNet
+
+    weights = load_file(str(default_checkpoint()))
+    for bad in ({**config(), "heads": 3}, {**config(), "heads": 0}, {**config(), "layers": "three"}):
+        with pytest.raises(ScorerError, match="does not fit its config"):
+            NumpyNet(weights, bad)
+
+
 def test_the_numpy_network_needs_every_self_loop():
     from webminim.scorer import default_checkpoint
     from webminim.scorer.checkpoint import config

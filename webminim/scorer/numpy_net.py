@@ -54,16 +54,17 @@ class _Edges:
         return cls(src, dst, indptr, counts)
 
 
+_CONDITIONING = {"film": "film", "task_proj": "task_features", "concat": "concat_task"}  # layer -> config flag
+
+
 class NumpyNet:
     """`ScorerNet` in eval mode: (x, task, feats, edges with self loops, batch) -> (ŝ, n̂)."""
 
     def __init__(self, weights: dict[str, np.ndarray], config: dict) -> None:
         self.config = config
-        self.heads = int(config["heads"])
-        self.hidden = int(config["hidden"])
-        self.layers = int(config["layers"])
         w = {k: np.asarray(v, dtype=np.float32) for k, v in weights.items()}
         try:
+            self.heads, self.hidden, self.layers = int(config["heads"]), int(config["hidden"]), int(config["layers"])
             self._linear = {  # name -> (weight transposed, bias)
                 k.removesuffix(".weight"): (np.ascontiguousarray(v.T), w[k.removesuffix("weight") + "bias"])
                 for k, v in w.items()
@@ -83,10 +84,13 @@ class NumpyNet:
                 left, right = self._linear.pop(prefix + "lin_l"), self._linear.pop(prefix + "lin_r")
                 both = np.ascontiguousarray(np.concatenate([left[0], right[0]], axis=1))
                 self._linear[prefix + "lin"] = (both, np.concatenate([left[1], right[1]]))
-            for name in ("project", "sens_head.0", "sens_head.2", "nec_head.0", "nec_head.2"):
+            optional = [name for name, key in _CONDITIONING.items() if config.get(key)]
+            for name in ("project", "sens_head.0", "sens_head.2", "nec_head.0", "nec_head.2", *optional):
                 self._linear[name]  # noqa: B018 - present, or the checkpoint is not a ScorerNet's
         except KeyError as exc:
             raise ScorerError(f"the scorer checkpoint lacks {exc.args[0]!r}") from None
+        except (TypeError, ValueError, ArithmeticError) as exc:  # a shape or a count that does not fit
+            raise ScorerError(f"the scorer checkpoint does not fit its config: {exc}") from None
 
     @classmethod
     def load(cls, path: Path, config: dict) -> NumpyNet:
