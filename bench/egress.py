@@ -38,6 +38,7 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).parent))
 from fresh import fresh_scenarios  # noqa: E402
 from fresh_aa import fresh_aa_scenarios  # noqa: E402
+from fresh_ab import fresh_ab_scenarios  # noqa: E402
 from fresh_b import fresh_b_scenarios  # noqa: E402
 from fresh_c import fresh_c_scenarios  # noqa: E402
 from fresh_d import fresh_d_scenarios  # noqa: E402
@@ -290,6 +291,7 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
+        "fresh AB": (fresh_ab_scenarios(), "FRESH set AB (held out: written before any measurement on it)"),
         "fresh AA": (
             fresh_aa_scenarios(),
             "FRESH set AA (held out: measured once at b6d41df, 93.2% PCS reduction, TCR 83.3%; not read)",
