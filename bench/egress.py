@@ -291,10 +291,13 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh AB": (fresh_ab_scenarios(), "FRESH set AB (held out: written before any measurement on it)"),
+        "fresh AB": (
+            fresh_ab_scenarios(),
+            "FRESH set AB (held out: measured once at 67eb437, 72.1% PCS reduction, TCR 100%; not read)",
+        ),
         "fresh AA": (
             fresh_aa_scenarios(),
-            "FRESH set AA (held out: measured once at b6d41df, 93.2% PCS reduction, TCR 83.3%; not read)",
+            "fresh set AA (measured once at b6d41df: 93.2% PCS reduction, TCR 83.3%; then read, steered nothing yet)",
         ),
         "fresh Z": (
             fresh_z_scenarios(),
