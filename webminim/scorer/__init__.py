@@ -4,8 +4,9 @@
     scores = scorer.score(tree, "Add the toaster to my cart")
     scores.s, scores.n                        # float32 arrays in [0, 10], document order
 
-Two runtimes run the same trained network: ONNX Runtime (the default where it is installed:
-no torch in the process) and torch (the reference; training and `--runtime torch`).
+Two runtimes run the same trained network: "onnx" (the default where ONNX Runtime is
+installed: MiniLM on ONNX Runtime, the GATv2 network in numpy, no torch in the process) and
+torch (the reference; training and `--runtime torch`).
 WEBMINIM_RUNTIME=torch|onnx chooses. Every failure is a ScorerError: the caller must then
 send nothing (fail closed).
 """
