@@ -13,9 +13,11 @@ fail_closed (default; any doubt blocks the call), fail_open (forward, flag), fai
 (forward with `needs_confirmation`).
 
 Findings and operations name values by JSON Pointer (`/attendees/0/email`). Object keys the
-schema does not declare are scanned too. Each call runs under the classifier's time budget
-(250 ms by default), checked inside decoders and between stages; past it, and on any
-failure inside a library, the call fails per its mode (blocked by default) with one line.
+schema does not declare are scanned too. A JSON object serialised into a string argument is
+minimized as a call of its own, member by member, and written back (`embedded`). Each call
+runs under the classifier's time budget (250 ms by default), checked inside decoders and
+between stages; past it, and on any failure inside a library, the call fails per its mode
+(blocked by default) with one line.
 Arguments are JSON values: tuples are read as lists; bytes, sets and other objects, keys
 that are not strings and integers too long to print are refused.
 """
@@ -30,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from webminim.egress import deadline, paths
+from webminim.egress import deadline, embedded, paths
 from webminim.egress.classifier import DEFAULT_BUDGET_MS, MAX_DEPTH, MAX_LEAVES, PSDClassifier, leaves
 from webminim.egress.detectors import Finding
 from webminim.egress.fields import written_text
@@ -201,12 +203,20 @@ class ToolMinimizer:
             return self._fail(tool, original, failure, started)
 
     def _minimize(
-        self, tool: str, original: Any, schema: ToolSchema, handler: Handler, ctx: CallContext, started: float
+        self,
+        tool: str,
+        original: Any,
+        schema: ToolSchema,
+        handler: Handler,
+        ctx: CallContext,
+        started: float,
+        nesting: int = 0,
     ) -> MinimizeResult:
         findings = self.classifier.classify(original, schema)
         deadline.check()
         keys = self._key_findings(original, schema)
         values = _values(original)
+        serialised = self._embedded(tool, original, values, handler, ctx, started, nesting)
         judged = [(f, self._necessary(f, schema, handler, ctx, values.get(f.path, ""))) for f in findings]
         judged.extend((f, ctx.mentions(f.text)) for f in keys)  # a key is kept only when the task names it
         in_key = {id(f) for f in keys}
@@ -217,7 +227,14 @@ class ToolMinimizer:
             return MinimizeResult(tool, original, cost_before, cost_before, items, flags=flags, elapsed_ms=_ms(started))
         deadline.check()
         rewritten = copy.deepcopy(original)
-        operations, actions = self._plan(rewritten, judged, in_key, schema, handler, values)
+        outside = [(f, n) for f, n in judged if f.path not in serialised]  # an embedded object's items: its own call
+        plain = {path: value for path, value in values.items() if path not in serialised}
+        operations, actions = self._plan(rewritten, outside, in_key, schema, handler, plain)
+        for path, text in serialised.items():
+            if text != values[path]:
+                reason = "a JSON object in a string: its members cut to what the task needs"
+                operations.append(Operation("redact", path, text, reason=reason))
+            actions.update((id(f), "kept" if f.text in text else "redacted") for f, _ in judged if f.path == path)
         deadline.check()
         operations = apply_all(rewritten, operations)
         errors = schema.errors(rewritten)
@@ -238,6 +255,27 @@ class ToolMinimizer:
             needs_confirmation=self.mode == "fail_prompt" and bool(operations),
             elapsed_ms=_ms(started),
         )
+
+    def _embedded(
+        self,
+        tool: str,
+        original: Any,
+        values: Mapping[str, str],
+        handler: Handler,
+        ctx: CallContext,
+        started: float,
+        nesting: int,
+    ) -> dict[str, str]:
+        """Path -> the JSON text of each object serialised into a string argument, minimized as
+        a call of its own (`webminim.egress.embedded`); unchanged text where nothing goes."""
+        if nesting >= embedded.MAX_NESTING or not self.rewrite:
+            return {}
+        out: dict[str, str] = {}
+        for path, value in embedded.embedded_objects(original).items():
+            inner = ToolSchema.parse(f"{tool}{path}", embedded.schema_of(value))
+            result = self._minimize(tool, value, inner, handler, ctx, started, nesting + 1)
+            out[path] = values[path] if result.args == value else embedded.written_back(values[path], result.args)
+        return out
 
     def _key_findings(self, args: Any, schema: ToolSchema) -> list[Finding]:
         """Findings in object keys the schema does not declare ({"dana.kim@gmail.com": ...})."""
