@@ -297,7 +297,7 @@ def main() -> None:
         ),
         "fresh AA": (
             fresh_aa_scenarios(),
-            "fresh set AA (measured once at b6d41df: 93.2% PCS reduction, TCR 83.3%; then read, steered nothing yet)",
+            "fresh set AA (measured once at b6d41df: 93.2% PCS reduction, TCR 83.3%; then read)",
         ),
         "fresh Z": (
             fresh_z_scenarios(),
