@@ -165,10 +165,31 @@ def export_minilm(model_dir: Path, out: Path) -> None:
 
     names = ["input_ids", "attention_mask", "token_type_ids"]
     example = tuple(torch.ones(2, 8, dtype=torch.long) for _ in names)
-    from webminim.onnx_files import export_module
-
-    export_module(Pooled(), example, out, names, ["vectors"], {n: {0: "texts", 1: "pieces"} for n in names})
+    _export(Pooled(), example, out, names, ["vectors"], {n: {0: "texts", 1: "pieces"} for n in names})
     _fuse_bert(out)
+
+
+def _export(
+    module: Any, example: tuple[Any, ...], out: Path, inputs: list[str], outputs: list[str], axes: dict
+) -> None:
+    """`module` traced on `example` into an ONNX file (TorchScript exporter, opset 18), every
+    output batched on its first axis."""
+    import warnings
+
+    import torch
+
+    with warnings.catch_warnings(), torch.no_grad():
+        warnings.simplefilter("ignore")  # the legacy exporter's notices
+        torch.onnx.export(
+            module,
+            example,
+            str(out),
+            input_names=inputs,
+            output_names=outputs,
+            dynamic_axes=axes | {name: {0: "rows"} for name in outputs},
+            opset_version=18,
+            dynamo=False,
+        )
 
 
 def _fuse_bert(graph: Path) -> None:

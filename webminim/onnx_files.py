@@ -8,7 +8,6 @@ import hashlib
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 from webminim.embedder import default_cache_path
 from webminim.errors import ScorerError
@@ -52,26 +51,3 @@ def ensure(name: str, key: str, export: Callable[[Path], None]) -> Path:
     finally:
         partial.unlink(missing_ok=True)
     return path
-
-
-def export_module(
-    module: Any, example: tuple[Any, ...], out: Path, inputs: list[str], outputs: list[str], axes: dict
-) -> None:
-    """`module` traced on `example` into an ONNX file (TorchScript exporter, opset 18), every
-    output batched on its first axis."""
-    import warnings
-
-    import torch
-
-    with warnings.catch_warnings(), torch.no_grad():
-        warnings.simplefilter("ignore")  # the legacy exporter's notices
-        torch.onnx.export(
-            module,
-            example,
-            str(out),
-            input_names=inputs,
-            output_names=outputs,
-            dynamic_axes=axes | {name: {0: "rows"} for name in outputs},
-            opset_version=18,
-            dynamo=False,
-        )

@@ -12,9 +12,8 @@ nested at most MAX_NESTING deep.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
-
-from webminim.egress.classifier import leaves
 
 MAX_EMBEDDED = 16
 MAX_TEXT = 64 * 1024
@@ -22,12 +21,12 @@ MAX_NESTING = 3
 _TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"), (dict, "object"))
 
 
-def embedded_objects(args: Any) -> dict[str, dict[str, Any]]:
+def embedded_objects(values: Mapping[str, str]) -> dict[str, dict[str, Any]]:
     """JSON Pointer -> the object decoded from the string there, for every string argument
-    that holds one JSON object (and nothing else)."""
+    (`values`: the call's leaves, path -> text) that holds one JSON object and nothing else."""
     found: dict[str, dict[str, Any]] = {}
-    for leaf in leaves(args):
-        text = leaf.value.strip() if isinstance(leaf.value, str) else ""
+    for path, value in values.items():
+        text = value.strip()
         if not (text.startswith("{") and text.endswith("}")) or len(text) > MAX_TEXT:
             continue
         try:
@@ -35,7 +34,7 @@ def embedded_objects(args: Any) -> dict[str, dict[str, Any]]:
         except (ValueError, RecursionError):
             continue  # prose that happens to be in braces: read as prose
         if isinstance(decoded, dict) and decoded and all(isinstance(k, str) for k in decoded):
-            found[leaf.path] = decoded
+            found[path] = decoded
             if len(found) >= MAX_EMBEDDED:
                 break
     return found

@@ -508,11 +508,12 @@ def _words(words: Sequence[str]) -> set[str]:
     return out
 
 
+_BECAUSE_WORD = r"(?i:because\s+(?!of\s))"  # a reason ("because of the small room" is a cause inside one)
 _PART = re.compile(
     r",\s+(?=(?:and|but|so|because|while|since|though|although|when|given|considering|seeing|now|unless"
     r"|whereas|even|as|if|who|which|whose)\s)"
     r"|\s+(?=(?i:because|as|since)\s+(?i:i|my|we|our|he|she|they|his|her|their)\s)"  # "... as my stepdad ..."
-    r"|\s+(?=(?i:because)\s+(?!of\s))"  # a reason, whoever it is about: "... because the kids have ..."
+    rf"|\s+(?={_BECAUSE_WORD})"  # a reason, whoever it is about: "... because the kids have ..."
     r"|(?:^|,?\s+|(?<=\s))\(?[a-z1-9]\)\s+"  # a list marker: "a) ... b) ...", "(1) ... (2) ..."
     r"|:\s+|;\s+|\s+[—–-]\s+|\s*\(\s*|\s*\)"  # a colon, a semicolon, a dash, a bracket
 )
@@ -606,7 +607,7 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False, asides: boo
 
 
 _COMMA = re.compile(r",\s+")
-_BECAUSE = re.compile(r"\s*because\s+(?!of\s)", re.I)
+_BECAUSE = re.compile(rf"\s*{_BECAUSE_WORD}")
 # a relative clause between two commas after a sentence's subject: "The user, who ..., wants ..."
 _EMBEDDED = re.compile(
     r"(?P<head>[^,;:()]{1,80}),\s+(?P<clause>(?i:who|whose|which)\s[^,;:()]{1,200}),\s+(?P<rest>.+)", re.S

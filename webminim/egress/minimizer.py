@@ -216,7 +216,6 @@ class ToolMinimizer:
         deadline.check()
         keys = self._key_findings(original, schema)
         values = _values(original)
-        serialised = self._embedded(tool, original, values, handler, ctx, started, nesting)
         judged = [(f, self._necessary(f, schema, handler, ctx, values.get(f.path, ""))) for f in findings]
         judged.extend((f, ctx.mentions(f.text)) for f in keys)  # a key is kept only when the task names it
         in_key = {id(f) for f in keys}
@@ -227,9 +226,13 @@ class ToolMinimizer:
             return MinimizeResult(tool, original, cost_before, cost_before, items, flags=flags, elapsed_ms=_ms(started))
         deadline.check()
         rewritten = copy.deepcopy(original)
-        outside = [(f, n) for f, n in judged if f.path not in serialised]  # an embedded object's items: its own call
-        plain = {path: value for path, value in values.items() if path not in serialised}
-        operations, actions = self._plan(rewritten, outside, in_key, schema, handler, plain)
+        serialised = self._embedded(tool, values, handler, ctx, started, nesting)
+        if serialised:  # an embedded object's items were its own call's
+            judged_here = [(f, n) for f, n in judged if f.path not in serialised]
+            values_here = {path: value for path, value in values.items() if path not in serialised}
+        else:
+            judged_here, values_here = judged, values
+        operations, actions = self._plan(rewritten, judged_here, in_key, schema, handler, values_here)
         for path, text in serialised.items():
             if text != values[path]:
                 reason = "a JSON object in a string: its members cut to what the task needs"
@@ -259,7 +262,6 @@ class ToolMinimizer:
     def _embedded(
         self,
         tool: str,
-        original: Any,
         values: Mapping[str, str],
         handler: Handler,
         ctx: CallContext,
@@ -268,10 +270,10 @@ class ToolMinimizer:
     ) -> dict[str, str]:
         """Path -> the JSON text of each object serialised into a string argument, minimized as
         a call of its own (`webminim.egress.embedded`); unchanged text where nothing goes."""
-        if nesting >= embedded.MAX_NESTING or not self.rewrite:
+        if nesting >= embedded.MAX_NESTING:
             return {}
         out: dict[str, str] = {}
-        for path, value in embedded.embedded_objects(original).items():
+        for path, value in embedded.embedded_objects(values).items():
             inner = ToolSchema.parse(f"{tool}{path}", embedded.schema_of(value))
             result = self._minimize(tool, value, inner, handler, ctx, started, nesting + 1)
             out[path] = values[path] if result.args == value else embedded.written_back(values[path], result.args)

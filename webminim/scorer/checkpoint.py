@@ -43,7 +43,7 @@ def load(path: Path | None = None) -> tuple[ScorerNet, dict[str, Any]]:
     path = path or default_checkpoint()
     metadata = _metadata(path)
     try:
-        model = ScorerNet(ModelConfig(**json.loads(metadata["config"])))
+        model = ScorerNet(ModelConfig(**_config(metadata)))
         state = {k: v.to(torch.float32) for k, v in load_file(str(path)).items()}
         model.load_state_dict(state)
     except ScorerError:
@@ -58,8 +58,12 @@ def load(path: Path | None = None) -> tuple[ScorerNet, dict[str, Any]]:
 
 def config(path: Path | None = None) -> dict[str, Any]:
     """The network's hyper-parameters (ModelConfig's fields), read without torch."""
+    return _config(_metadata(path or default_checkpoint()))
+
+
+def _config(metadata: dict[str, str]) -> dict[str, Any]:
     try:
-        return json.loads(_metadata(path or default_checkpoint())["config"])
+        return json.loads(metadata["config"])
     except (KeyError, ValueError) as exc:
         raise ScorerError(f"the scorer checkpoint's config is unreadable: {exc}") from None
 
