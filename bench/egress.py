@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from fresh import fresh_scenarios  # noqa: E402
 from fresh_aa import fresh_aa_scenarios  # noqa: E402
 from fresh_ab import fresh_ab_scenarios  # noqa: E402
+from fresh_ac import fresh_ac_scenarios  # noqa: E402
 from fresh_b import fresh_b_scenarios  # noqa: E402
 from fresh_c import fresh_c_scenarios  # noqa: E402
 from fresh_d import fresh_d_scenarios  # noqa: E402
@@ -291,6 +292,10 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
+        "fresh AC": (
+            fresh_ac_scenarios(),
+            "FRESH set AC (held out: not measured yet)",
+        ),
         "fresh AB": (
             fresh_ab_scenarios(),
             "FRESH set AB (held out: measured once at 67eb437, 72.1% PCS reduction, TCR 100%; not read)",
