@@ -1297,3 +1297,59 @@ def test_a_required_text_with_psd_keeps_only_the_needed_parts_of_its_kept_senten
         task="Report the blocked gutter above the porch",
     )
     assert out.args["message"] == "The gutter above the porch is blocked."
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # a bare "and" that opens a clause about the writer: the clause goes
+            "The shed roof leaks and we have had to move out since the flood.",
+            "Ask a roofer to fix the leaking shed roof",
+            "The shed roof leaks.",
+        ),
+        (  # ... or about a third person, with a determiner and a noun for its subject
+            "The gate latch is stuck and the tenant upstairs slammed it after the row.",
+            "Get the stuck gate latch fixed",
+            "The gate latch is stuck.",
+        ),
+        (  # a clause that speaks of no one stays: it describes the thing
+            "The curry was superb and the rice was fluffy.",
+            "Review the curry house, the curry was superb",
+            "The curry was superb and the rice was fluffy.",
+        ),
+        (  # "and" before a noun phrase joins no clause: a participle after "the" is no verb
+            "Please deliver the oat milk and the sliced loaf.",
+            "Deliver oat milk",
+            "Please deliver the oat milk and the sliced loaf.",
+        ),
+    ],
+)
+def test_a_clause_a_bare_and_joins_is_a_part_of_its_own(text, task, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, task, required=True) == expected
+
+
+def test_html_paragraphs_are_clauses_and_each_kept_one_keeps_its_tags():
+    s = {"type": "string"}
+    schema = {"type": "object", "properties": {"unit": s, "body_html": s}, "required": ["unit", "body_html"]}
+    body = "<p>The bathroom extractor fan rattles.</p><p>my husband moved out so I am alone.</p><p>Tel 07700 900187</p>"
+    out = ToolMinimizer({"report_fan_fault": schema}).minimize(
+        "report_fan_fault", {"unit": "12B", "body_html": body}, task="Report the rattling bathroom extractor fan"
+    )
+    assert out.args["body_html"] == "<p>The bathroom extractor fan rattles.</p>"
+
+
+def test_free_text_in_an_argument_the_schema_does_not_declare_is_optional():
+    s = {"type": "string"}
+    schema = {"type": "object", "properties": {"agent": s, "instructions": s}, "required": ["agent", "instructions"]}
+    args = {
+        "agent": "shopping",
+        "instructions": "Order a pack of AA batteries.",
+        "extra": {"note": "the user is hiding the purchase from his flatmates"},
+    }
+    out = ToolMinimizer({"hand_off": schema}).minimize("hand_off", args, task="Order a pack of AA batteries")
+    assert out.args == {"agent": "shopping", "instructions": "Order a pack of AA batteries.", "extra": {}}
+    # a schema that declares nothing leaves every argument to the caller
+    loose = ToolMinimizer({"hand_off": {"type": "object"}}).minimize("hand_off", args, task="Order AA batteries")
+    assert loose.args == args

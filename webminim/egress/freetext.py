@@ -70,8 +70,12 @@ SIMILARITY = 0.8  # static-MiniLM cosine at which a clause counts as being about
 REMOVED = "[details removed]"
 # a square-bracketed aside ("[context: ...]") is a clause of its own
 # a sentence's end inside a closing bracket ("(Background: ... sighted.) Top pick ...") ends it too
-_BOUNDARY = re.compile(r"(?:(?<=[.!?;\n\]])|(?<=[.!?]\)))\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*|\s+(?=\[)")
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?\]])|(?<=[.!?]\)))\s+|\n+|\s+(?=\[)")
+# so does a closing HTML block tag ("...sink.</p><p>..."): each block keeps its own tags
+_BLOCK_END = r"(?:(?<=</p>)|(?<=</P>)|(?<=</li>)|(?<=</div>)|(?<=<br>)|(?<=<br/>)|(?<=</tr>))\s*"
+_BOUNDARY = re.compile(
+    rf"(?:(?<=[.!?;\n\]])|(?<=[.!?]\)))\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*|\s+(?=\[)|{_BLOCK_END}"
+)
+_SENTENCE_END = re.compile(rf"(?:(?<=[.!?\]])|(?<=[.!?]\)))\s+|\n+|\s+(?=\[)|{_BLOCK_END}")
 _TITLE = re.compile(r"(?:^|[\s(])[A-Z][a-z]\.$")  # "Dr.", "St."
 _NUMBER_SIGN = re.compile(r"(?:^|[\s(])(?i:no|nr|num)\.$")  # "Passport no. 0071...", when a digit follows
 _INITIAL = re.compile(r"(?:^|[\s(])(?:([^\s(]+)\s+)?[A-Z]\.$")  # "C.", "John F."; group 1: the word before
@@ -533,14 +537,43 @@ _REASON = _opening("since|because|as|given that|given|now that|seeing that")
 
 
 def _part_spans(sentence: str) -> list[tuple[int, int]]:
-    """A sentence's parts (`_PART`), its opening reason or condition a part of its own."""
-    spans = clauses(sentence, _PART)
+    """A sentence's parts (`_PART`), its opening reason or condition a part of its own, and a
+    clause that a bare "and" joins on (`_and_clauses`)."""
+    spans = [piece for span in clauses(sentence, _PART) for piece in _and_clauses(sentence, span)]
     lead = _LEADING.match(sentence)
     if lead and spans and spans[0][0] <= lead.end() - 2 < spans[0][1]:
         cut = lead.start() + len(lead.group(0).rstrip().rstrip(","))  # the opening without its comma
         first = (spans[0][0], cut), (lead.end(), spans[0][1])
         spans = [span for span in first if sentence[span[0] : span[1]].strip()] + spans[1:]
     return spans
+
+
+_AND = re.compile(r"\s+(?=and\s)")
+_PRONOUN = frozenset(["i", "we", "he", "she", "they", "you"])
+_SUBJECT = _PRONOUN | frozenset(["the", "my", "our", "his", "her", "their"])
+_NEGATED = frozenset(["cannot", "can't", "won't", "didn't", "doesn't", "don't", "isn't", "wasn't"])
+
+
+def _and_clauses(sentence: str, span: tuple[int, int]) -> list[tuple[int, int]]:
+    """`span` split before each bare "and" that opens a clause of its own: a subject (a pronoun,
+    or a determiner and its noun) and, within six words, a finite verb ("The hinge is broken and
+    I can no longer lift it", "... and the man upstairs kicked it in"). "milk and the bread",
+    "a table for me and my wife" join no clause and stay one part."""
+    start, end = span
+    out = []
+    for m in _AND.finditer(sentence, start, end):
+        words = tokens(sentence[m.end() : min(end, m.end() + 120)])[1:8]
+        # a determiner's verb comes after its noun: "and the sliced bread" opens no clause
+        verbs = words[1:7] if words[:1] and words[0] in _PRONOUN else words[2:7]
+        if words[:1] and words[0] in _SUBJECT and any(_finite(w) for w in verbs):
+            out.append((start, m.start()))
+            start = m.end()
+    return [*out, (start, end)]
+
+
+def _finite(word: str) -> bool:
+    """An auxiliary, a modal, a negated one, a past form in -ed or a verb's third person."""
+    return word in _NEGATED or _verb(word) or (len(word) > 4 and word.endswith("ed"))
 
 
 def _names_a_third_person(part: str) -> bool:
@@ -580,7 +613,7 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False, asides: boo
         reasons = [i for i, part in enumerate(parts) if _BECAUSE.match(part)]
         if reasons and reasons[0] > 0:  # riding along for what it says, not for why: "Selling because …"
             return sentence[: spans[reasons[0]][0]].rstrip(" ,;:-") + "."
-        return sentence
+        return _spliced(sentence, task, strict=strict)  # no part by itself: maybe a piece a comma joins
     joints = ["", *(sentence[spans[i][1] : spans[i + 1][0]] for i in range(len(spans) - 1)), ""]
     keep = []
     for i, part in enumerate(parts):
@@ -589,7 +622,8 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False, asides: boo
             needed[i] = needed[i] or not (
                 _names_a_third_person(part) or _told(part) or (_speaks_of_self(part) and not impersonal(part))
             )
-        elif "(" in before and ")" in after:
+        elif ("(" in before and ")" in after) or (i > 0 and not before.strip() and part.startswith("and ")):
+            # an aside in brackets, a clause a bare "and" joins: they go when they speak of someone
             needed[i] = needed[i] or not _personal(tokens(part))
         elif (i > 0 and needed[i - 1] and _labels(before, parts[i - 1])) or _MARKER.search(before):
             # "Day one: Alfama and the castle", "Recommendation - a 13-inch ultrabook"; a listed

@@ -429,11 +429,15 @@ class ToolMinimizer:
             if any(not n for _, n in found):
                 continue  # unnecessary PSD: the clause-level rewrite above took the field
             spec = schema.field(path)
-            if spec is None or spec.type not in ("string", "array") or not written_text(value, profile_of(spec, path)):
+            if spec is None:  # an argument the schema does not declare is optional text to the tool
+                if not schema.fields or not written_text(value, profile_of(None, path)):
+                    continue  # a schema that declares nothing leaves every argument to the caller
+                required = False
+            elif spec.type not in ("string", "array") or not written_text(value, profile_of(spec, path)):
                 continue
+            else:  # an item of a required list is required only when it is the list's one item
+                required = spec.required and (spec.type != "array" or items[path.rpartition("/")[0]] == 1)
             needed = [f for f, _ in found]
-            # an item of a required list is required only when it is the list's one item
-            required = spec.required and (spec.type != "array" or items[path.rpartition("/")[0]] == 1)
             part = needed_part(value, handler.task, required=required, needed=needed, judge=handler.judge)
             if part is None:
                 out.append(Operation("remove", path, reason="optional free text the task does not need"))
