@@ -1,11 +1,11 @@
-"""A JSON object serialised into a string argument is minimized member by member and written back."""
+"""A JSON object or a URL query serialised into a string argument is minimized member by member and written back."""
 
 from __future__ import annotations
 
 import json
 
 from webminim.egress import ToolMinimizer
-from webminim.egress.embedded import MAX_TEXT, embedded_objects, written_back
+from webminim.egress.embedded import MAX_TEXT, Embedded, embedded_structures
 
 S = {"type": "string"}
 SCHEMA = {
@@ -46,13 +46,41 @@ def test_nested_objects_and_strings_within_are_minimized_too():
 
 
 def test_written_back_in_the_originals_style():
-    assert written_back('{"a": "Côté"}', {"a": "Côté"}) == '{"a": "Côté"}'
-    assert written_back('{"a": "C\\u00f4t\\u00e9"}', {"a": "Côté"}) == '{"a": "C\\u00f4t\\u00e9"}'
+    assert Embedded({}, '{"a": "Côté"}', "json").written_back({"a": "Côté"}) == '{"a": "Côté"}'
+    assert Embedded({}, '{"a": "C\\u00f4t\\u00e9"}', "json").written_back({"a": "Côté"}) == '{"a": "C\\u00f4t\\u00e9"}'
 
 
 def test_prose_in_braces_and_oversized_text_are_read_as_prose():
-    assert embedded_objects({"a": "{not json at all}"}) == {}
-    assert embedded_objects({"a": "{" + " " * MAX_TEXT + "}"}) == {}
-    assert embedded_objects({"a": "[1, 2]", "b": "{}"}) == {}  # only a non-empty object
+    assert embedded_structures({"a": "{not json at all}"}) == {}
+    assert embedded_structures({"a": "{" + " " * MAX_TEXT + "}"}) == {}
+    assert embedded_structures({"a": "[1, 2]", "b": "{}"}) == {}  # only a non-empty object
     args, _ = _minimize("{call me on 07700 900461}")
     assert "07700 900461" not in json.dumps(args)
+
+
+def test_a_url_query_keeps_the_parameters_the_task_needs_in_its_own_escaping():
+    schema = {"type": "object", "properties": {"notify_url": S, "on": S}, "required": ["notify_url", "on"]}
+    url = "https://alerts.example.com/bin?bin=green&text=07700+900461&memo=my+wife+left+so+I+put+them+out+alone"
+    result = ToolMinimizer({"bin_alert": schema}).minimize(
+        "bin_alert", {"notify_url": url, "on": "collection"}, task="Alert me when the green bin is collected"
+    )
+    assert result.args["notify_url"] == "https://alerts.example.com/bin?bin=green"
+    assert Embedded({}, "https://a.example/p?x=1%20a#top", "query").written_back({"x": "1 b"}) == (
+        "https://a.example/p?x=1%20b#top"
+    )
+
+
+def test_only_a_whole_url_with_distinct_parameter_names_is_read_as_a_query():
+    assert embedded_structures({"a": "see https://a.example/p?x=1 for more"}) == {}
+    assert embedded_structures({"a": "https://a.example/p?x=1&x=2"}) == {}
+    assert embedded_structures({"a": "ftp://a.example/p?x=1"}) == {}
+    assert embedded_structures({"a": "https://a.example/p?x=1"})["a"].members == {"x": "1"}
+
+
+def test_a_query_member_stays_only_when_firmly_about_the_task():
+    schema = {"type": "object", "properties": {"notify_url": S}}
+    url = "https://alerts.example.com/bin?bin=green&memo=bin+day+clashes+with+the+school+run"
+    result = ToolMinimizer({"bin_alert_optional": schema}).minimize(
+        "bin_alert_optional", {"notify_url": url}, task="Alert me when the green bin is collected"
+    )
+    assert result.args["notify_url"] == "https://alerts.example.com/bin?bin=green"

@@ -1353,3 +1353,34 @@ def test_free_text_in_an_argument_the_schema_does_not_declare_is_optional():
     # a schema that declares nothing leaves every argument to the caller
     loose = ToolMinimizer({"hand_off": {"type": "object"}}).minimize("hand_off", args, task="Order AA batteries")
     assert loose.args == args
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # a remark among tags the task names goes; the tags stay as written
+            "teak, foldable, clearing out after the eviction notice",
+            "List my foldable teak garden chairs",
+            "teak, foldable",
+        ),
+        (  # a CSV row keeps its separators
+            "2026-10-02,Parking,7.20,while I sat with Dad at the hospice",
+            "Log a parking expense of 7.20 on 2026-10-02",
+            "2026-10-02,Parking,7.20",
+        ),
+        (  # a sentence's pieces describe the item: no remark is taken out of it
+            "Teak garden chair, folds flat, a little wear on the arms.",
+            "List my folding teak garden chair",
+            "Teak garden chair, folds flat, a little wear on the arms.",
+        ),
+    ],
+)
+def test_a_remark_among_listed_values_goes(text, task, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, task, required=True) == expected
+
+
+def test_an_address_in_a_script_with_combining_vowel_signs_is_an_email(classifier):
+    found = classifier.classify({"cc": ["සුනිල්.පෙරේරා@example.org"]})
+    assert [f.kind for f in found] == ["email"]

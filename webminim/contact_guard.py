@@ -18,8 +18,15 @@ import re
 from collections.abc import Callable
 
 # local part, "@", dot-separated labels and a letters-only top-level domain
-# RFC 6531 addresses too: "περικλής.ψάλτης@googlemail.gr", "zoë@müller.de"
-EMAIL_ADDRESS = re.compile(r"(?<![\w.+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)*\.[^\W\d_]{2,}")
+# RFC 6531 addresses too: "περικλής.ψάλτης@googlemail.gr", "zoë@müller.de", and scripts whose
+# vowel signs are combining marks, which "\w" does not match (Devanagari to Sinhala, Thai to
+# Myanmar, Khmer, Hebrew and Arabic points, Latin combining accents)
+_MARKS = (
+    "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u0900-\u0dff\u0e00-\u109f\u1780-\u17ff"
+)
+EMAIL_ADDRESS = re.compile(
+    rf"(?<![\w.+\-{_MARKS}])[\w.%+\-{_MARKS}]+@[\w\-{_MARKS}]+(?:\.[\w\-{_MARKS}]+)*\.[^\W\d_]{{2,}}"
+)
 
 
 def mask_addresses(text: str, task: str, place: Callable[[str], str]) -> str:

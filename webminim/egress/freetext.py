@@ -280,6 +280,7 @@ def needed_part(
     required: bool = False,
     needed: Sequence[Finding] = (),
     judge: ClauseJudge | None = None,
+    firm: bool = False,
 ) -> str | None:
     """A free-text value with no unnecessary finding, cut to the sentences the task needs
     (those about it, or holding one of the `needed` items): untouched when it needs them
@@ -290,12 +291,15 @@ def needed_part(
     sentence is needed, the plan of a reasoning trace ("Shortlist models with 32 GB") and
     the description of an item go with it. Whole sentences here; a kept sentence then loses
     the parts the task does not need (`_needed_parts`). A `judge` may add sentences, as in
-    `minimize_text`."""
+    `minimize_text`. `firm`: a sentence is needed only when firmly about the task
+    (`_firmly_about_task`), as for a member of a structure written into a string, whose
+    schema says nothing about it."""
     spans = clauses(value, _SENTENCE_END)
     keep = {
         index
         for index, (s, e) in enumerate(spans)
-        if any(s <= f.start < e for f in needed) or _about_task(value[s:e], task, index)
+        if any(s <= f.start < e for f in needed)
+        or (_firmly_about_task(value[s:e], task) if firm else _about_task(value[s:e], task, index))
     }
     if judge is not None and len(keep) < len(spans):
         keep |= _asked(judge, [value[s:e].strip() for s, e in spans[:MAX_CLAUSES]], task)
@@ -664,22 +668,47 @@ def _spliced(sentence: str, task: str, *, strict: bool = False) -> str:
     the charge, helmet size M." -> "Helmet size M." for a bike with a size-M helmet. Pieces that
     tell nothing ("milk, bread") stay, and so does the sentence when no piece is firmly
     needed (the pieces were needed together)."""
-    spans = clauses(sentence, _COMMA)
+    spans, joint = clauses(sentence, _COMMA), ", "
+    if len(spans) < 2:  # a row of values written without spaces: "2026-11-30,Taxi,18.50,..."
+        spans, joint = clauses(sentence, _BARE_COMMA), ","
     if len(spans) < 2:
         return sentence
     pieces = [sentence[s:e].strip() for s, e in spans]
     if not any(_firmly_about_task(piece, task) for piece in pieces):
         return sentence
+    # a list of values has no sentence end ("oak, extendable, ..."); a sentence's pieces describe
+    remarks = _remarks(pieces, task) if sentence.rstrip()[-1:] not in (".", "!", "?") else [False] * len(pieces)
     story = [
         not _needed(piece, task, i)
-        and (_told(piece) or _names_a_third_person(piece) or (strict and _speaks_of_self(piece)))
+        and (_told(piece) or _names_a_third_person(piece) or (strict and _speaks_of_self(piece)) or remarks[i])
         for i, piece in enumerate(pieces)
     ]
     if not any(story):
         return sentence
-    text = ", ".join(piece for piece, told in zip(pieces, story, strict=True) if not told).rstrip(".!?,;: ")
+    text = joint.join(piece for piece, told in zip(pieces, story, strict=True) if not told).rstrip(".!?,;: ")
     end = sentence.rstrip()[-1:]
-    return text[:1].upper() + text[1:] + (end if end in ".!?" else "")
+    if story[0] or end in ".!?":  # a sentence that now opens with a later piece; a list stays as written
+        text = text[:1].upper() + text[1:]
+    return text + (end if end in ".!?" else "")
+
+
+_BARE_COMMA = re.compile(r",(?=[^\W\d_])")
+
+
+def _remarks(pieces: Sequence[str], task: str) -> list[bool]:
+    """In a list of short values (tags, a row's columns: at most three words each, no function
+    word), one of which the task names, a piece that reads as a phrase (three words or more,
+    one of them a function word) is a remark, not a value: "oak, extendable, <a remark>"."""
+    said = set(content_tokens(task))
+    words = [tokens(piece) for piece in pieces]
+    value = [len(w) <= 3 and not _ENGLISH.intersection(w) for w in words]
+    named = [bool(set(content_tokens(piece))) and set(content_tokens(piece)) <= said for piece in pieces]
+    out = []
+    for i, w in enumerate(words):
+        others = [j for j in range(len(pieces)) if j != i]
+        listed = len(pieces) >= 3 and all(value[j] for j in others) and any(named[j] for j in others)
+        out.append(listed and not named[i] and len(w) >= 3 and bool(_ENGLISH.intersection(w)))
+    return out
 
 
 def _asked(judge: ClauseJudge, tagged: Sequence[str], task: str) -> set[int]:

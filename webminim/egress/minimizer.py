@@ -232,10 +232,10 @@ class ToolMinimizer:
             values_here = {path: value for path, value in values.items() if path not in serialised}
         else:
             judged_here, values_here = judged, values
-        operations, actions = self._plan(rewritten, judged_here, in_key, schema, handler, values_here)
+        operations, actions = self._plan(rewritten, judged_here, in_key, schema, handler, values_here, nesting > 0)
         for path, text in serialised.items():
             if text != values[path]:
-                reason = "a JSON object in a string: its members cut to what the task needs"
+                reason = "a structure in a string (JSON, a URL query): its members cut to what the task needs"
                 operations.append(Operation("redact", path, text, reason=reason))
             actions.update((id(f), "kept" if f.text in text else "redacted") for f, _ in judged if f.path == path)
         deadline.check()
@@ -268,15 +268,16 @@ class ToolMinimizer:
         started: float,
         nesting: int,
     ) -> dict[str, str]:
-        """Path -> the JSON text of each object serialised into a string argument, minimized as
-        a call of its own (`webminim.egress.embedded`); unchanged text where nothing goes."""
+        """Path -> the text of each structure serialised into a string argument (a JSON object,
+        a URL's query), minimized as a call of its own (`webminim.egress.embedded`); unchanged
+        text where nothing goes."""
         if nesting >= embedded.MAX_NESTING:
             return {}
         out: dict[str, str] = {}
-        for path, value in embedded.embedded_objects(values).items():
-            inner = ToolSchema.parse(f"{tool}{path}", embedded.schema_of(value))
-            result = self._minimize(tool, value, inner, handler, ctx, started, nesting + 1)
-            out[path] = values[path] if result.args == value else embedded.written_back(values[path], result.args)
+        for path, found in embedded.embedded_structures(values).items():
+            inner = ToolSchema.parse(f"{tool}{path}", embedded.schema_of(found.members))
+            result = self._minimize(tool, found.members, inner, handler, ctx, started, nesting + 1)
+            out[path] = values[path] if result.args == found.members else found.written_back(result.args)
         return out
 
     def _key_findings(self, args: Any, schema: ToolSchema) -> list[Finding]:
@@ -383,6 +384,7 @@ class ToolMinimizer:
         schema: ToolSchema,
         handler: Handler,
         values: Mapping[str, str],
+        embedded_members: bool = False,
     ) -> tuple[list[Operation], dict[int, str]]:
         by_path: dict[str, list[tuple[Finding, bool]]] = defaultdict(list)
         operations: list[Operation] = []
@@ -407,7 +409,7 @@ class ToolMinimizer:
             touched = unnecessary if op.op == "redact" else [f for f, _ in found]
             for f in touched:
                 actions[id(f)] = {"remove": "removed", "redact": "redacted"}.get(op.op, op.op + "d")
-        operations.extend(self._unneeded_sentences(values, by_path, schema, handler))
+        operations.extend(self._unneeded_sentences(values, by_path, schema, handler, firm=embedded_members))
         return operations, actions
 
     @staticmethod
@@ -416,10 +418,13 @@ class ToolMinimizer:
         by_path: Mapping[str, list[tuple[Finding, bool]]],
         schema: ToolSchema,
         handler: Handler,
+        *,
+        firm: bool = False,
     ) -> list[Operation]:
         """Free-text fields (notes, comments, messages) with no unnecessary finding: cut to
         the sentences the task needs; an optional one goes when it needs none. Without a task
-        there is nothing to measure need against: only found PSD goes."""
+        there is nothing to measure need against: only found PSD goes. `firm`: the members of
+        a structure written into a string (`embedded`) stay only when firmly about the task."""
         out: list[Operation] = []
         if not handler.task.strip():
             return out
@@ -438,7 +443,7 @@ class ToolMinimizer:
             else:  # an item of a required list is required only when it is the list's one item
                 required = spec.required and (spec.type != "array" or items[path.rpartition("/")[0]] == 1)
             needed = [f for f, _ in found]
-            part = needed_part(value, handler.task, required=required, needed=needed, judge=handler.judge)
+            part = needed_part(value, handler.task, required=required, needed=needed, judge=handler.judge, firm=firm)
             if part is None:
                 out.append(Operation("remove", path, reason="optional free text the task does not need"))
             elif part != value:
