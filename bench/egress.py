@@ -40,6 +40,7 @@ from fresh import fresh_scenarios  # noqa: E402
 from fresh_aa import fresh_aa_scenarios  # noqa: E402
 from fresh_ab import fresh_ab_scenarios  # noqa: E402
 from fresh_ac import fresh_ac_scenarios  # noqa: E402
+from fresh_ad import fresh_ad_scenarios  # noqa: E402
 from fresh_b import fresh_b_scenarios  # noqa: E402
 from fresh_c import fresh_c_scenarios  # noqa: E402
 from fresh_d import fresh_d_scenarios  # noqa: E402
@@ -292,6 +293,10 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
+        "fresh AD": (
+            fresh_ad_scenarios(),
+            "FRESH set AD (held out: not measured yet)",
+        ),
         "fresh AC": (
             fresh_ac_scenarios(),
             "FRESH set AC (held out: measured once at a92668a, 79.3% PCS reduction, TCR 97.2%; then read)",
