@@ -41,6 +41,7 @@ from fresh_aa import fresh_aa_scenarios  # noqa: E402
 from fresh_ab import fresh_ab_scenarios  # noqa: E402
 from fresh_ac import fresh_ac_scenarios  # noqa: E402
 from fresh_ad import fresh_ad_scenarios  # noqa: E402
+from fresh_ae import fresh_ae_scenarios  # noqa: E402
 from fresh_b import fresh_b_scenarios  # noqa: E402
 from fresh_c import fresh_c_scenarios  # noqa: E402
 from fresh_d import fresh_d_scenarios  # noqa: E402
@@ -293,6 +294,10 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
+        "fresh AE": (
+            fresh_ae_scenarios(),
+            "FRESH set AE (held out: not measured yet)",
+        ),
         "fresh AD": (
             fresh_ad_scenarios(),
             "FRESH set AD (held out: measured once at 68af885, 70.8% PCS reduction, TCR 83.3%; not read)",

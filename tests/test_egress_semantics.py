@@ -22,7 +22,7 @@ def classifier() -> PSDClassifier:
 
 
 FRESH_SETS = tuple(
-    ["fresh"] + [f"fresh_{x}" for x in [*"bcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad"]]
+    ["fresh"] + [f"fresh_{x}" for x in [*"bcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae"]]
 )  # bench/fresh*.py, one per set
 
 
