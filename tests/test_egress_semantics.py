@@ -1384,3 +1384,37 @@ def test_a_remark_among_listed_values_goes(text, task, expected):
 def test_an_address_in_a_script_with_combining_vowel_signs_is_an_email(classifier):
     found = classifier.classify({"cc": ["සුනිල්.පෙරේරා@example.org"]})
     assert [f.kind for f in found] == ["email"]
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # the "someone" a request asks for is no third person: the request stays
+            "1. The boiler pressure keeps dropping.\n2. We argue about the bills since my son moved back.\n"
+            "3. Can someone look at it on Friday?",
+            "Ask the letting agent for a visit about the boiler pressure on Friday",
+            "The boiler pressure keeps dropping. Can someone look at it on Friday?",
+        ),
+        (  # "e.g." ends no sentence: the example is a part of the sentence, and goes
+            "Blackout curtains for a nursery, e.g. for naps after the night feeds that wreck me. "
+            "Thermal-lined ones block the most light.",
+            "Find blackout curtains for a nursery",
+            "Blackout curtains for a nursery. Thermal-lined ones block the most light.",
+        ),
+        (  # steps joined by arrows are clauses
+            "goal: hiking poles -> my hip was pinned after the crash -> choose the carbon ones with cork grips",
+            "Recommend hiking poles",
+            "Hiking poles. choose the carbon ones with cork grips",
+        ),
+        (  # a Markdown heading goes with the line under it
+            "## Need\nhiking poles\n## Background\nmy hip was pinned after the crash\n"
+            "## Pick\ncarbon pair with cork grips",
+            "Recommend hiking poles",
+            "## Need\nhiking poles ## Pick\ncarbon pair with cork grips",
+        ),
+    ],
+)
+def test_requests_examples_arrows_and_headings(text, task, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, task, required=True) == expected

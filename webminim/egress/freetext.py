@@ -72,11 +72,14 @@ REMOVED = "[details removed]"
 # a sentence's end inside a closing bracket ("(Background: ... sighted.) Top pick ...") ends it too
 # so does a closing HTML block tag ("...sink.</p><p>..."): each block keeps its own tags
 _BLOCK_END = r"(?:(?<=</p>)|(?<=</P>)|(?<=</li>)|(?<=</div>)|(?<=<br>)|(?<=<br/>)|(?<=</tr>))\s*"
+# and an arrow between steps ("need: blender -> ... -> pick the 1200 W model")
+_ARROW = r"\s+(?:->|=>|→|⇒)\s+"
 _BOUNDARY = re.compile(
-    rf"(?:(?<=[.!?;\n\]])|(?<=[.!?]\)))\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*|\s+(?=\[)|{_BLOCK_END}"
+    rf"(?:(?<=[.!?;\n\]])|(?<=[.!?]\)))\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*|\s+(?=\[)|{_BLOCK_END}|{_ARROW}"
 )
-_SENTENCE_END = re.compile(rf"(?:(?<=[.!?\]])|(?<=[.!?]\)))\s+|\n+|\s+(?=\[)|{_BLOCK_END}")
+_SENTENCE_END = re.compile(rf"(?:(?<=[.!?\]])|(?<=[.!?]\)))\s+|\n+|\s+(?=\[)|{_BLOCK_END}|{_ARROW}")
 _TITLE = re.compile(r"(?:^|[\s(])[A-Z][a-z]\.$")  # "Dr.", "St."
+_LATIN = re.compile(r"(?:^|[\s(,])(?i:e\.g|i\.e|vs|cf)\.$")  # "e.g. for ...": an example, not a sentence's end
 _NUMBER_SIGN = re.compile(r"(?:^|[\s(])(?i:no|nr|num)\.$")  # "Passport no. 0071...", when a digit follows
 _INITIAL = re.compile(r"(?:^|[\s(])(?:([^\s(]+)\s+)?[A-Z]\.$")  # "C.", "John F."; group 1: the word before
 
@@ -106,7 +109,18 @@ def clauses(text: str, boundary: re.Pattern[str] = _BOUNDARY) -> list[tuple[int,
         start = m.end()
     if start < len(text):
         spans.append((start, len(text)))
-    return [(s, e) for s, e in spans if text[s:e].strip()]
+    spans = [(s, e) for s, e in spans if text[s:e].strip()]
+    # a Markdown heading goes with the line under it: "## Plan" + "merino blend pairs" is one step
+    merged: list[tuple[int, int]] = []
+    for s, e in spans:
+        if merged and _HEADING.fullmatch(text, *merged[-1]) and "\n" in text[merged[-1][1] : s]:
+            merged[-1] = (merged[-1][0], e)
+        else:
+            merged.append((s, e))
+    return merged
+
+
+_HEADING = re.compile(r"\s*#{1,6}\s+[^\W\d_][^\n#]{0,40}(?=\n|$)")
 
 
 # a task that asks for a sum, and a money amount written with its currency
@@ -122,7 +136,9 @@ def _abbreviation(text: str, end: int, after: int) -> bool:
     the scan stays linear."""
     start = max(0, end - 40)
     before = text[start:end]
-    if _TITLE.search(before) or (_NUMBER_SIGN.search(before) and text[after : after + 1].isdigit()):
+    if _TITLE.search(before) or _LATIN.search(before):
+        return True
+    if _NUMBER_SIGN.search(before) and text[after : after + 1].isdigit():
         return True
     initial = _INITIAL.search(before)
     if initial is None:
@@ -373,9 +389,19 @@ def _speaks_of_self(clause: str) -> bool:
 
 def _names_someone_else(clause: str, task: str) -> bool:
     """A third person the task does not speak of itself ("new parents" on "support groups for new
-    parents"); "the user" is whom the task is for, not someone else."""
+    parents"); "the user" is whom the task is for, not someone else; nor is the "someone" a
+    request asks for ("Could someone come on Thursday?")."""
     said = _said(task)
+    if _REQUEST.search(clause):
+        said = said | _INDEFINITE
     return names_someone([w for w in tokens(clause) if w not in said and w[:-1] not in said])
+
+
+_INDEFINITE = frozenset(["someone", "somebody", "anyone", "anybody"])
+# a request: a modal question opening the clause (after a list marker) or a "please"
+_REQUEST = re.compile(
+    r"^\W*(?:\d{1,2}[.)]\s*)?(?i:could|can|would|will)\s+(?i:someone|somebody|anyone|anybody)\b|\b(?i:please)\b"
+)
 
 
 @lru_cache(maxsize=256)
@@ -464,6 +490,10 @@ def _rides_along(sentence: str, *, after_label: bool = False) -> bool:
     that introduces a clause with a finite verb states a fact ("Aside: the bonus pool is being
     cut", "Heads-up - the car is financed"), and facts ride along only when the task needs them.
     `after_label`: the sentence follows a label that a dash split off ("Note to self - ...")."""
+    headed = _HEADING.match(sentence)
+    if headed and sentence[headed.end() :].strip():  # "## Plan\nmerino blend pairs": under a heading that rides along
+        body = sentence[headed.end() :]
+        return _rides_along(headed.group(0)) and not _personal(tokens(body)) and not _told(body)
     if not impersonal(sentence) or _told(sentence):
         return False
     label = _LABEL.match(sentence)
@@ -519,7 +549,7 @@ def _words(words: Sequence[str]) -> set[str]:
 _BECAUSE_WORD = r"(?i:because\s+(?!of\s))"  # a reason ("because of the small room" is a cause inside one)
 _PART = re.compile(
     r",\s+(?=(?:and|but|so|because|while|since|though|although|when|given|considering|seeing|now|unless"
-    r"|whereas|even|as|if|who|which|whose)\s)"
+    r"|whereas|even|as|if|who|which|whose)\s|(?i:e\.g\.|i\.e\.|for example|for instance|such as)\s)"
     r"|\s+(?=(?i:because|as|since)\s+(?i:i|my|we|our|he|she|they|his|her|their)\s)"  # "... as my stepdad ..."
     rf"|\s+(?={_BECAUSE_WORD})"  # a reason, whoever it is about: "... because the kids have ..."
     r"|(?:^|,?\s+|(?<=\s))\(?[a-z1-9]\)\s+"  # a list marker: "a) ... b) ...", "(1) ... (2) ..."
