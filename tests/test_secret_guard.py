@@ -99,3 +99,23 @@ def test_ordinary_neighbours_and_placeholders_are_not_glued_into_a_secret():
     tree = _siblings("Marcus Webb", "March invoice [TEXT_1]", "9:41 AM")
     kept = list(range(len(tree.nodes)))
     assert flag_secrets(tree.nodes, kept, "", lambda i: tree.nodes[i].name) == set()
+
+
+def test_the_cue_prefilter_never_hides_a_code_the_full_scan_finds():
+    """`_may_hold_cue` skips the costly cue scan; it must pass every text the scan would match,
+    in every case form (the scan ignores case, and "ı", "İ" and "i" are one letter to it)."""
+    from webminim import secret_guard as g
+
+    def full_scan(text: str) -> bool:
+        return g._THREE_DIGITS.search(text) is not None and bool(g._OTP.search(text) or g._OTP_BEFORE.search(text))
+
+    words = [*g._CODE_WORD_LIST, "code", "Bestätigungscode", "engångskod", "kodu", "codice", "código"]
+    forms = (str, str.upper, str.title, lambda w: w.replace(" ", "-"), lambda w: w.replace("i", "ı"))
+    texts = [
+        template.format(form(word))
+        for word in words
+        for form in forms
+        for template in ("Your {} is 483920", "483920 is your {}", "{}: 483920")
+    ]
+    assert sum(map(full_scan, texts)) > len(texts) // 2  # the texts do hold codes
+    assert [t for t in texts if full_scan(t) != g._otp_in(t)] == []

@@ -28,8 +28,10 @@ import html
 import ipaddress
 import re
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from urllib.parse import unquote
 
+import ahocorasick
 from stdnum import iban, luhn
 from stdnum.br import cpf
 from stdnum.ca import sin
@@ -76,7 +78,7 @@ _NOT_SECRET_BEFORE = "".join(
               "response", "exit", "dress", "tax", "zip/postal", "iso", "hs", "ean", "sku", "morse")
 )
 _NOT_SECRET_AFTER = r"(?![\s-]+(?:postal|postale|pocztowy|pos|de barras|barres|promo(?:cional)?|de réduction|rabatt)\b)"
-_CODE_WORDS = _words(
+_CODE_WORD_LIST = (
     # en
     "otp", "verification", "one-time", "one time", "passcode", "pass code", "2fa", "mfa", "two-factor",
     "2-step", "two-step", "pin",
@@ -94,6 +96,7 @@ _CODE_WORDS = _words(
     "动态码", "動態碼", "确认码", "確認碼", "安全码", "安全碼", "认证码", "認證碼", "授权码", "授權碼",
     "인증번호", "인증 번호", "인증코드", "인증 코드", "확인 코드", "확인코드", "보안 코드", "보안코드", "일회용",
 )
+_CODE_WORDS = _words(*_CODE_WORD_LIST)
 _CODE_CUE = rf"(?:{_NOT_SECRET_BEFORE}{_CODE_ENDING}{_NOT_SECRET_AFTER}|{_CODE_WORDS})"
 _PASSWORD_WORDS = (
     "password", "passwd", "pwd", "pw", "passphrase", "passcode", "pass code", "kennwort", "passwort",
@@ -292,8 +295,39 @@ def holds_code(text: str) -> bool:
 
 def _otp_in(text: str) -> bool:
     """A code after or before its cue. Every code has three digits in a row: most page text
-    has none, and the cue-word alternation is the costly part of a page's scan."""
-    return _THREE_DIGITS.search(text) is not None and bool(_OTP.search(text) or _OTP_BEFORE.search(text))
+    has none, and the cue-word alternation is the costly part of a page's scan, so a text in
+    which no cue can be (`_may_hold_cue`) is not scanned for one."""
+    return (
+        _THREE_DIGITS.search(text) is not None
+        and _may_hold_cue(text)
+        and bool(_OTP.search(text) or _OTP_BEFORE.search(text))
+    )
+
+
+# What every match of _CODE_CUE holds, case-folded: "cod" / "kod" / "cód" of a code-word
+# ending, or a piece of a code word (its longest ASCII piece: a space in one may be a hyphen
+# or nothing). The regexes match case-insensitively, where "ı", "İ" and "i" are one letter:
+# the text is folded the same way before the pieces are looked up.
+_ENDING_PIECES = ("cod", "kod", "cód")
+_FOLD = {0x131: "i", 0x307: None}  # dotless i; the dot "İ" folds to ("i" + U+0307)
+
+
+@cache
+def _cue_pieces() -> ahocorasick.Automaton:
+    automaton = ahocorasick.Automaton()
+    for word in _CODE_WORD_LIST:
+        pieces = [p for p in word.casefold().translate(_FOLD).split() if p]
+        piece = max(pieces, key=lambda p: (p.isascii(), len(p)))
+        automaton.add_word(piece, piece)
+    for piece in _ENDING_PIECES:
+        automaton.add_word(piece, piece)
+    automaton.make_automaton()
+    return automaton
+
+
+def _may_hold_cue(text: str) -> bool:
+    """False only when no code cue can match in `text`: one pass of an Aho-Corasick automaton."""
+    return next(_cue_pieces().iter(text.casefold().translate(_FOLD)), None) is not None
 
 
 def secret_in(text: str, *, named: str = "") -> bool:
@@ -655,7 +689,7 @@ def _candidate(value: str) -> bool:
     """Short enough to be one value set apart, and of a shape some secret has."""
     if not 4 <= len(value) <= _MAX_VALUE or len(value.split()) > 4:
         return False
-    return " " not in value or any(c.isdigit() for c in value)
+    return " " not in value or any(map(str.isdigit, value))
 
 
 def _structural(
