@@ -42,6 +42,7 @@ from fresh_ab import fresh_ab_scenarios  # noqa: E402
 from fresh_ac import fresh_ac_scenarios  # noqa: E402
 from fresh_ad import fresh_ad_scenarios  # noqa: E402
 from fresh_ae import fresh_ae_scenarios  # noqa: E402
+from fresh_af import fresh_af_scenarios  # noqa: E402
 from fresh_b import fresh_b_scenarios  # noqa: E402
 from fresh_c import fresh_c_scenarios  # noqa: E402
 from fresh_d import fresh_d_scenarios  # noqa: E402
@@ -294,6 +295,10 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
+        "fresh AF": (
+            fresh_af_scenarios(),
+            "FRESH set AF (held out: not measured yet)",
+        ),
         "fresh AE": (
             fresh_ae_scenarios(),
             "FRESH set AE (held out: measured once at 5c45d42, 75.0% PCS reduction, TCR 91.7%; not read)",

@@ -22,7 +22,7 @@ def classifier() -> PSDClassifier:
 
 
 FRESH_SETS = tuple(
-    ["fresh"] + [f"fresh_{x}" for x in [*"bcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae"]]
+    ["fresh"] + [f"fresh_{x}" for x in [*"bcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af"]]
 )  # bench/fresh*.py, one per set
 
 
