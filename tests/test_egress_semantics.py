@@ -1418,3 +1418,49 @@ def test_requests_examples_arrows_and_headings(text, task, expected):
     from webminim.egress.freetext import needed_part
 
     assert needed_part(text, task, required=True) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "expected"),
+    [
+        (  # a request the task makes stays though a pronoun in it points at someone
+            "Found: black umbrella on the 42 bus. My landlord is evicting me so I ride all day. "
+            "Please call if it is yours.",
+            "Post that I found a black umbrella on the 42 bus and ask the owner to call",
+            "Found: black umbrella on the 42 bus. Please call if it is yours.",
+        ),
+        (  # a piece between two pieces the task names goes when it shares no word with it
+            "Running late, stuck in the queue at the food bank, arriving at 9.",
+            "Tell Sam I am running late and arriving at 9",
+            "Running late, arriving at 9.",
+        ),
+        (  # pictograph markers separate steps
+            "🔎 waterproof hiking boots 📝 user's knee gave out after the op 👉 the mid-cut leather pair",
+            "Find waterproof hiking boots",
+            "🔎 waterproof hiking boots the mid-cut leather pair",
+        ),
+    ],
+)
+def test_requests_asides_between_needed_pieces_and_pictographs(text, task, expected):
+    from webminim.egress.freetext import needed_part
+
+    assert needed_part(text, task, required=True) == expected
+
+
+def test_a_list_element_the_task_does_not_ask_for_goes_whole():
+    s = {"type": "string"}
+    line = {"type": "object", "properties": {"item": s, "cost": {"type": "number"}}, "required": ["item", "cost"]}
+    schema = {"type": "object", "properties": {"lines": {"type": "array", "items": line}}, "required": ["lines"]}
+    args = {
+        "lines": [
+            {"item": "Hotel night at the Bristol sales meeting", "cost": 95.0},
+            {"item": "Painkillers for the flare-up in my spine", "cost": 6.5},
+            {"item": "Dinner with Ngozi Okafor", "cost": 30.0},
+        ]
+    }
+    task = "Claim my 95 hotel night at the Bristol sales meeting and dinner with Ngozi Okafor"
+    out = ToolMinimizer({"claim_lines": schema}).minimize("claim_lines", args, task=task)
+    assert [line["item"] for line in out.args["lines"]] == [
+        "Hotel night at the Bristol sales meeting",
+        "Dinner with Ngozi Okafor",
+    ]

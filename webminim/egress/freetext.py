@@ -73,7 +73,7 @@ REMOVED = "[details removed]"
 # so does a closing HTML block tag ("...sink.</p><p>..."): each block keeps its own tags
 _BLOCK_END = r"(?:(?<=</p>)|(?<=</P>)|(?<=</li>)|(?<=</div>)|(?<=<br>)|(?<=<br/>)|(?<=</tr>))\s*"
 # and an arrow between steps ("need: blender -> ... -> pick the 1200 W model")
-_ARROW = r"\s+(?:->|=>|→|⇒)\s+"
+_ARROW = r"\s+(?:->|=>|[\u2190-\u21ff\u2600-\u27bf\u2b00-\u2bff\U0001f300-\U0001faff]\ufe0f?)\s+"  # "→", "⚠️", "➡️"
 _BOUNDARY = re.compile(
     rf"(?:(?<=[.!?;\n\]])|(?<=[.!?]\)))\s+|\s*;\s*|\n+|(?<=\w)\s+-\s+|\s*\|\s*|\s+(?=\[)|{_BLOCK_END}|{_ARROW}"
 )
@@ -166,6 +166,15 @@ def _needed(clause: str, task: str, index: int) -> bool:
     own = shared >= 2 or (shared == 1 and not (_speaks_of_self(clause) or _told(clause)))
     if own and not _names_someone_else(clause, task):
         return True
+    words = tokens(clause)
+    if (  # a request the task makes, of no one but by pronoun: "Please ring if you see him"
+        shared >= 1
+        and _PLEASE.search(clause)
+        and SPEAKER.isdisjoint(words)
+        and not _told(clause)
+        and not names_someone([w for w in words if w not in _BARE_PRONOUNS])
+    ):
+        return True
     return index < MAX_CLAUSES and semantic.similarity(clause, task) >= SIMILARITY
 
 
@@ -175,7 +184,7 @@ def _coverage(part: str, task: str) -> tuple[int, bool]:
     return shared, shared >= 1 and 2 * shared >= len(set(content_tokens(part)))
 
 
-def _firmly_about_task(sentence: str, task: str) -> bool:
+def firmly_about_task(sentence: str, task: str) -> bool:
     """One of the parts shares two content words with the task, or half of its own."""
     for s, e in _part_spans(sentence) or [(0, len(sentence))]:
         shared, covered = _coverage(sentence[s:e], task)
@@ -246,7 +255,7 @@ def minimize_text(
             clean.add(index)
         blanked = _without(clause, bad, start)
         if any(id(f) not in drop for f in inside) or (
-            _about_task(blanked, task, index) if opening else _firmly_about_task(blanked, task)
+            _about_task(blanked, task, index) if opening else firmly_about_task(blanked, task)
         ):
             keep.add(index)
         out = clause
@@ -308,14 +317,14 @@ def needed_part(
     the description of an item go with it. Whole sentences here; a kept sentence then loses
     the parts the task does not need (`_needed_parts`). A `judge` may add sentences, as in
     `minimize_text`. `firm`: a sentence is needed only when firmly about the task
-    (`_firmly_about_task`), as for a member of a structure written into a string, whose
+    (`firmly_about_task`), as for a member of a structure written into a string, whose
     schema says nothing about it."""
     spans = clauses(value, _SENTENCE_END)
     keep = {
         index
         for index, (s, e) in enumerate(spans)
         if any(s <= f.start < e for f in needed)
-        or (_firmly_about_task(value[s:e], task) if firm else _about_task(value[s:e], task, index))
+        or (firmly_about_task(value[s:e], task) if firm else _about_task(value[s:e], task, index))
     }
     if judge is not None and len(keep) < len(spans):
         keep |= _asked(judge, [value[s:e].strip() for s, e in spans[:MAX_CLAUSES]], task)
@@ -398,6 +407,7 @@ def _names_someone_else(clause: str, task: str) -> bool:
 
 
 _INDEFINITE = frozenset(["someone", "somebody", "anyone", "anybody"])
+_BARE_PRONOUNS = frozenset(["he", "him", "she", "her", "they", "them", "it", "you", "your"])
 # a request: a modal question opening the clause (after a list marker) or a "please"
 _REQUEST = re.compile(
     r"^\W*(?:\d{1,2}[.)]\s*)?(?i:could|can|would|will)\s+(?i:someone|somebody|anyone|anybody)\b|\b(?i:please)\b"
@@ -665,8 +675,8 @@ def _needed_parts(sentence: str, task: str, *, strict: bool = False, asides: boo
             needed[i] = needed[i] or (impersonal(part) and not _told(part))
         if needed[i]:
             keep.append(part.strip())
-    if len(keep) == len(spans):
-        return sentence
+    if len(keep) == len(spans):  # every part needed: a piece a comma joins between two may still go
+        return _spliced(sentence, task, strict=strict, middle_only=True)
     text = ", ".join(part.removeprefix("and ").removeprefix("but ") for part in keep).rstrip(".!?,;: ")
     if not needed[0]:  # the sentence now opens with a later part: "Gentle yoga fits."
         text = text[:1].upper() + text[1:]
@@ -692,7 +702,7 @@ def _labels(joint: str, before: str) -> bool:
     return ":" in joint or (_DASH.search(joint) is not None and len(before.split()) <= 2)
 
 
-def _spliced(sentence: str, task: str, *, strict: bool = False) -> str:
+def _spliced(sentence: str, task: str, *, strict: bool = False, middle_only: bool = False) -> str:
     """A sentence whose pieces a bare comma joins, without the pieces that tell what happened or
     speak of a third person when another piece is firmly about the task: "My licence was taken after
     the charge, helmet size M." -> "Helmet size M." for a bike with a size-M helmet. Pieces that
@@ -704,13 +714,15 @@ def _spliced(sentence: str, task: str, *, strict: bool = False) -> str:
     if len(spans) < 2:
         return sentence
     pieces = [sentence[s:e].strip() for s, e in spans]
-    if not any(_firmly_about_task(piece, task) for piece in pieces):
+    if not any(firmly_about_task(piece, task) for piece in pieces):
         return sentence
     # a list of values has no sentence end ("oak, extendable, ..."); a sentence's pieces describe
     remarks = _remarks(pieces, task) if sentence.rstrip()[-1:] not in (".", "!", "?") else [False] * len(pieces)
+    remarks = [a or b for a, b in zip(remarks, _asides(pieces, task), strict=True)]
     story = [
         not _needed(piece, task, i)
         and (_told(piece) or _names_a_third_person(piece) or (strict and _speaks_of_self(piece)) or remarks[i])
+        and not (middle_only and i in (0, len(pieces) - 1))
         for i, piece in enumerate(pieces)
     ]
     if not any(story):
@@ -739,6 +751,19 @@ def _remarks(pieces: Sequence[str], task: str) -> list[bool]:
         listed = len(pieces) >= 3 and all(value[j] for j in others) and any(named[j] for j in others)
         out.append(listed and not named[i] and len(w) >= 3 and bool(_ENGLISH.intersection(w)))
     return out
+
+
+def _asides(pieces: Sequence[str], task: str) -> list[bool]:
+    """A piece of three words or more that shares no word with the task, between pieces that
+    are each firmly about it: "On my way, <an aside>, there at 7"."""
+    firm = [firmly_about_task(piece, task) for piece in pieces]
+    return [
+        0 < i < len(pieces) - 1
+        and all(firm[j] for j in range(len(pieces)) if j != i)
+        and len(tokens(piece)) >= 3
+        and overlap(piece, task) == 0
+        for i, piece in enumerate(pieces)
+    ]
 
 
 def _asked(judge: ClauseJudge, tagged: Sequence[str], task: str) -> set[int]:

@@ -35,6 +35,7 @@ from typing import Any, Literal
 from webminim.egress import deadline, embedded, paths
 from webminim.egress.classifier import DEFAULT_BUDGET_MS, MAX_DEPTH, MAX_LEAVES, PSDClassifier, leaves
 from webminim.egress.detectors import Finding
+from webminim.egress.elements import off_task_elements
 from webminim.egress.fields import written_text
 from webminim.egress.freetext import REMOVED, ClauseJudge, minimize_text, needed_part
 from webminim.egress.handlers import CALENDAR_TITLE, Handler, profile_of, tool_type
@@ -410,6 +411,13 @@ class ToolMinimizer:
             for f in touched:
                 actions[id(f)] = {"remove": "removed", "redact": "redacted"}.get(op.op, op.op + "d")
         operations.extend(self._unneeded_sentences(values, by_path, schema, handler, firm=embedded_members))
+        gone = off_task_elements(values, handler.task) if handler.task.strip() else []
+        if gone:  # a whole element the task does not ask for goes, and what was planned inside it
+            operations = [op for op in operations if not any(paths.is_within(op.path, g) for g in gone)]
+            operations.extend(Operation("remove", g, reason="a list element the task does not ask for") for g in gone)
+            for f, _ in judged:
+                if any(paths.is_within(f.path, g) for g in gone):
+                    actions[id(f)] = "removed"
         return operations, actions
 
     @staticmethod
