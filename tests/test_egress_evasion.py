@@ -258,3 +258,22 @@ def test_skipping_settled_spans_covers_the_same_characters_as_reading_them():
                 spans.append((m.start(), m.end()))
         covered = {i for f in detector.detect(text) for i in range(f.start, f.end)}
         assert covered >= {i for a, b in spans for i in range(a, b)}, text
+
+
+def test_the_ascii_leet_fast_path_reads_as_the_character_loop():
+    """`normalized(..., leet=True)` takes a one-pass path for ASCII text with no space to drop;
+    it must give what the character loop gives (text and index map)."""
+    import re
+
+    from webminim.egress import decode
+
+    texts = ["p4ssw0rd is h3ll0", "c0de 847293", "$ecret!", "plain words only", "call 555 0199 now", "a-1 b"]
+    fast = [decode.normalized(t, leet=True) for t in texts]
+    saved = decode._JOINED_SPACE
+    decode._JOINED_SPACE = re.compile(r"(?s).")  # every text "has" a space to drop: the loop reads it
+    try:
+        slow = [decode.normalized(t, leet=True) for t in texts]
+    finally:
+        decode._JOINED_SPACE = saved
+    assert fast == slow
+    assert fast[0] == ("password is hello", list(range(17)))

@@ -110,10 +110,28 @@ def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
         yield m.start(), m.end(), f"{m.group(1)}@{host}.{m.group(3)}"
 
 
+_JOINED_SPACE = re.compile(r"(?<=\d) (?=[\d-])|(?<=-) (?=\d)")  # a space the loop below drops
+
+
+def _leet_only(text: str) -> tuple[str, list[int]] | None:
+    """ASCII text in which no space is dropped: only the leetspeak map changes it, in words that
+    have letters, one character for one (so every index maps to itself)."""
+    parts, at = [], 0
+    for m in _RUN.finditer(text):
+        if _LETTER.search(m.group(0)):
+            parts += (text[at : m.start()], m.group(0).translate(_LEET))
+            at = m.end()
+    parts.append(text[at:])
+    result = "".join(parts)
+    return None if result == text else (result, list(range(len(text))))
+
+
 def normalized(text: str, *, leet: bool = False) -> tuple[str, list[int]] | None:
     """(normalized text, source index of every normalized character), or None if unchanged."""
     if text.isascii() and not leet and not _SPACED_DIGITS.search(text):
         return None  # nothing to undo: no full-width forms, zero-width marks, look-alikes or "1 2 3"
+    if text.isascii() and leet and not _JOINED_SPACE.search(text):
+        return _leet_only(text)  # the loop below, for ASCII with no space to drop: one pass per word
     out: list[str] = []
     index: list[int] = []
     last = len(text) - 1
