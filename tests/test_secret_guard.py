@@ -101,21 +101,23 @@ def test_ordinary_neighbours_and_placeholders_are_not_glued_into_a_secret():
     assert flag_secrets(tree.nodes, kept, "", lambda i: tree.nodes[i].name) == set()
 
 
-def test_the_cue_prefilter_never_hides_a_code_the_full_scan_finds():
-    """`_may_hold_cue` skips the costly cue scan; it must pass every text the scan would match,
-    in every case form (the scan ignores case, and "ı", "İ" and "i" are one letter to it)."""
+def test_the_cue_prefilters_never_hide_what_the_full_scan_finds(monkeypatch):
+    """`_may_hold` skips the costly cue scans; it must pass every text a scan would match, in
+    every case form (the scans ignore case, and "ı", "İ" and "i" are one letter to them)."""
     from webminim import secret_guard as g
 
-    def full_scan(text: str) -> bool:
-        return g._THREE_DIGITS.search(text) is not None and bool(g._OTP.search(text) or g._OTP_BEFORE.search(text))
-
-    words = [*g._CODE_WORD_LIST, "code", "Bestätigungscode", "engångskod", "kodu", "codice", "código"]
+    words = [*g._CODE_WORD_LIST, *g._PASSWORD_WORDS, *g._TOKEN_WORDS, "code", "Bestätigungscode", "código"]
     forms = (str, str.upper, str.title, lambda w: w.replace(" ", "-"), lambda w: w.replace("i", "ı"))
+    values = ("483920", "Xk29fQ7pLm4Z", "tangerine-Boat7")
     texts = [
-        template.format(form(word))
+        template.format(form(word), value)
         for word in words
         for form in forms
-        for template in ("Your {} is 483920", "483920 is your {}", "{}: 483920")
+        for value in values
+        for template in ("Your {} is {}", "{1} is your {0}", "{}: {}")
     ]
-    assert sum(map(full_scan, texts)) > len(texts) // 2  # the texts do hold codes
-    assert [t for t in texts if full_scan(t) != g._otp_in(t)] == []
+    with_prefilter = [list(g._detections(t)) for t in texts]
+    monkeypatch.setattr(g, "_may_hold", lambda words, folded: True)
+    full_scan = [list(g._detections(t)) for t in texts]
+    assert sum(map(bool, full_scan)) > len(texts) // 2  # the texts do hold secrets
+    assert [t for t, a, b in zip(texts, with_prefilter, full_scan, strict=True) if a != b] == []

@@ -108,10 +108,11 @@ _PASSWORD_WORDS = (
     "รหัสผ่าน",
 )
 _PASSWORD_CUE = _words(*_PASSWORD_WORDS)
-_TOKEN_CUE = _words(
+_TOKEN_WORDS = (
     "token", "api key", "apikey", "api-key", "secret key", "secret", "access key", "private key", "client secret",
     "bearer", "signing key", "webhook secret", "clé api", "clave api", "chave api", "schlüssel",
 )
+_TOKEN_CUE = _words(*_TOKEN_WORDS)
 # Words that follow a password cue without being the password ("Password: Required").
 _NOT_A_PASSWORD = frozenset({
     "required", "incorrect", "invalid", "wrong", "expired", "changed", "updated", "reset", "saved", "sent",
@@ -293,41 +294,48 @@ def holds_code(text: str) -> bool:
     return any(_otp_in(v) for v in views)
 
 
-def _otp_in(text: str) -> bool:
+def _otp_in(text: str, folded: str | None = None) -> bool:
     """A code after or before its cue. Every code has three digits in a row: most page text
     has none, and the cue-word alternation is the costly part of a page's scan, so a text in
-    which no cue can be (`_may_hold_cue`) is not scanned for one."""
+    which no cue can be (`_may_hold`) is not scanned for one. `folded`: `_folded(text)`, if
+    the caller has it."""
     return (
         _THREE_DIGITS.search(text) is not None
-        and _may_hold_cue(text)
+        and _may_hold(_CODE_PIECES, _folded(text) if folded is None else folded)
         and bool(_OTP.search(text) or _OTP_BEFORE.search(text))
     )
 
 
-# What every match of _CODE_CUE holds, case-folded: "cod" / "kod" / "cód" of a code-word
-# ending, or a piece of a code word (its longest ASCII piece: a space in one may be a hyphen
-# or nothing). The regexes match case-insensitively, where "ı", "İ" and "i" are one letter:
-# the text is folded the same way before the pieces are looked up.
-_ENDING_PIECES = ("cod", "kod", "cód")
+# Each cue alternation (_CODE_CUE, _PASSWORD_CUE, _TOKEN_CUE) is costly to scan for; every
+# match of one holds a piece of one of its words, case-folded (a word's longest ASCII piece:
+# a space in one may be a hyphen or nothing), and a code-word ending holds "cod", "kod" or
+# "cód". One Aho-Corasick pass over the folded text finds whether any piece is there; the
+# regexes match case-insensitively, where "ı", "İ" and "i" are one letter: the text is folded
+# the same way.
+_CODE_PIECES = (*_CODE_WORD_LIST, "cod", "kod", "cód")
+_PASSWORD_PIECES = _PASSWORD_WORDS
+_TOKEN_PIECES = _TOKEN_WORDS
 _FOLD = {0x131: "i", 0x307: None}  # dotless i; the dot "İ" folds to ("i" + U+0307)
 
 
+def _folded(text: str) -> str:
+    return text.casefold().translate(_FOLD)
+
+
 @cache
-def _cue_pieces() -> ahocorasick.Automaton:
+def _automaton(words: tuple[str, ...]) -> ahocorasick.Automaton:
     automaton = ahocorasick.Automaton()
-    for word in _CODE_WORD_LIST:
-        pieces = [p for p in word.casefold().translate(_FOLD).split() if p]
+    for word in words:
+        pieces = [p for p in _folded(word).split() if p]
         piece = max(pieces, key=lambda p: (p.isascii(), len(p)))
-        automaton.add_word(piece, piece)
-    for piece in _ENDING_PIECES:
         automaton.add_word(piece, piece)
     automaton.make_automaton()
     return automaton
 
 
-def _may_hold_cue(text: str) -> bool:
-    """False only when no code cue can match in `text`: one pass of an Aho-Corasick automaton."""
-    return next(_cue_pieces().iter(text.casefold().translate(_FOLD)), None) is not None
+def _may_hold(words: tuple[str, ...], folded: str) -> bool:
+    """False only when no cue of `words` can match in the text `folded` (`_folded`) is of."""
+    return next(_automaton(words).iter(folded), None) is not None
 
 
 def secret_in(text: str, *, named: str = "") -> bool:
@@ -341,11 +349,12 @@ def secret_in(text: str, *, named: str = "") -> bool:
 def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[str]:
     """The detectors that fire on `text` (lazily: the first answer is usually enough)."""
     for variant, literal in _variants(text):
-        if _otp_in(variant):
+        folded = _folded(variant)
+        if _otp_in(variant, folded):
             yield "otp"
         if inline and _inline_password(variant):
             yield "password"
-        if _word_password(variant, named):
+        if _may_hold(_PASSWORD_PIECES, folded) and _word_password(variant, named):
             yield "password"
         if not literal:
             continue
@@ -353,8 +362,9 @@ def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[
             yield "ssn"
         if any(_mixed(m.group(0)) for m in _TOKEN.finditer(variant)) and not _URLISH.search(variant):
             yield "token"
-        if _after_cue(_TOKEN_AFTER_CUE, variant, named, _mixed) or _after_cue(
-            _ALNUM_CODE_AFTER_CUE, variant, named, lambda v: _mixed(v) and len(v) >= 6
+        if (_may_hold(_TOKEN_PIECES, folded) and _after_cue(_TOKEN_AFTER_CUE, variant, named, _mixed)) or (
+            _may_hold(_CODE_PIECES, folded)
+            and _after_cue(_ALNUM_CODE_AFTER_CUE, variant, named, lambda v: _mixed(v) and len(v) >= 6)
         ):
             yield "code"
         if any(
