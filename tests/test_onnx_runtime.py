@@ -210,3 +210,34 @@ def test_the_exported_minilm_runs_onnx_runtimes_fused_attention():
     graph = onnx.load(str(minilm_graph()), load_external_data=False)
     ops = [node.op_type for node in graph.graph.node]
     assert ops.count("Attention") == 6  # one per layer: the optimizer ran (its vectors are checked above)
+
+
+def test_the_networks_reused_arrays_never_carry_one_call_into_another():
+    """The numpy network keeps its edge-sized arrays between calls (per thread): scores of a
+    page are the same after pages of other sizes, and from threads scoring at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from webminim.features import NODE_DIM, TASK_DIM
+    from webminim.scorer import default_checkpoint
+    from webminim.scorer.checkpoint import config
+    from webminim.scorer.numpy_net import NumpyNet
+
+    net = NumpyNet.load(default_checkpoint(), config())
+    rng = np.random.default_rng(7)
+
+    def call(nodes: int) -> tuple:
+        x = rng.standard_normal((nodes, NODE_DIM)).astype(np.float32)
+        feats = rng.standard_normal((nodes, TASK_DIM)).astype(np.float32)
+        task = rng.standard_normal((1, 384)).astype(np.float32)
+        chain = np.array([np.arange(1, nodes), np.arange(nodes - 1)])  # a path, both ways
+        edges = with_self_loops(np.concatenate([chain, chain[::-1]], axis=1), nodes)
+        return x, task, feats, edges, np.zeros(nodes, np.int64)
+
+    pages = [call(n) for n in (40, 300, 40, 1200)]
+    alone = [NumpyNet.load(default_checkpoint(), config())(*page) for page in pages]  # a fresh net each
+    for page, expected in zip(pages, alone, strict=True):
+        assert all(np.array_equal(a, b) for a, b in zip(net(*page), expected, strict=True))
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda page: net(*page), pages * 3))
+    for got, expected in zip(together, alone * 3, strict=True):
+        assert all(np.array_equal(a, b) for a, b in zip(got, expected, strict=True))
