@@ -42,3 +42,17 @@ def test_structural_columns_follow_the_tree():
     nav, form = _LANDMARKS.index("navigation"), _LANDMARKS.index("form")
     assert x[home, landmarks + nav] == 1 and x[button, landmarks + nav] == 0
     assert x[button, landmarks + form] == 1 and x[home, landmarks + form] == 0
+
+
+def test_pattern_block_is_each_regex_on_each_node_text():
+    # the block is remembered per text: it must still be exactly each pattern on each node
+    tree = tree_from_html(
+        HTML + "<p>Card 4111 1111 1111 1111, IBAN DE89 3704 0044 0532 0130 00</p><p>Call 555-123-4567</p>"
+    )
+    x = structure(tree)
+    start = len(ROLES) + 1 + 17 + 1 + len(_DEPTH_EDGES) + 1 + 2 + 3 + len(_LENGTH_EDGES) + 1
+    for i, node in enumerate(tree.nodes):
+        text = f"{node.name} {node.value or ''}"
+        want = [float(bool(node.name or node.value) and rx.search(text) is not None) for rx in _PATTERNS]
+        assert x[i, start : start + len(_PATTERNS)].tolist() == want, (node.role, node.name)
+    assert x[:, start : start + len(_PATTERNS)].sum() >= 4  # the fixture does hit patterns

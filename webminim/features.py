@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -271,6 +272,14 @@ class TreeGraph:
     interactive: np.ndarray  # (N,) bool
 
 
+@lru_cache(maxsize=1 << 16)
+def _pattern_bits(text: str) -> int:
+    """Bit k: `_PATTERNS[k]` matches `text`. Remembered per text (bounded): most of a page's
+    text is the same from one agent step to the next, as with its embeddings."""
+    digit = _PATTERNS[0].search(text) is not None  # without one, only _WITHOUT_DIGITS can match
+    return sum(1 << k for k, rx in _NUMBERED if (digit or k in _WITHOUT_DIGITS) and rx.search(text))
+
+
 def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
     """(N, 128) structural features; pure function of the tree.
 
@@ -314,14 +323,8 @@ def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
     lengths = np.array([len(node.name.strip()) for node in nodes], dtype=np.int64)
     out[rows, col + np.searchsorted(_LENGTH_EDGES, lengths, side="right")] = 1.0
     col += len(_LENGTH_EDGES) + 1
-    for i, node in enumerate(nodes):
-        if not (node.name or node.value):
-            continue  # " " matches none of the patterns
-        text = f"{node.name} {node.value or ''}"
-        digit = _PATTERNS[0].search(text) is not None  # without one, only _WITHOUT_DIGITS can match
-        for k, rx in _NUMBERED:
-            if (digit or k in _WITHOUT_DIGITS) and rx.search(text):
-                out[i, col + k] = 1.0
+    bits = [_pattern_bits(f"{node.name} {node.value or ''}") if node.name or node.value else 0 for node in nodes]
+    out[:, col : col + len(_PATTERNS)] = (np.array(bits, dtype=np.int64)[:, None] >> np.arange(len(_PATTERNS))) & 1
     col += len(_PATTERNS)
     masks = [0] * n  # bit k: an ancestor is landmark k (nodes are in pre-order: parents first)
     for i, node in enumerate(nodes):
