@@ -170,6 +170,10 @@ def test_the_numpy_network_needs_every_self_loop():
         net(x, task, feats, edges, batch)
     s, n = net(x, task, feats, with_self_loops(edges, 3), batch)
     assert s.shape == n.shape == (3,) and np.all((s >= 0) & (s <= 10))
+    # the gathers run unchecked (mode="clip"): an index outside the batch is refused first
+    for bad in (np.array([[0, 1, 2, 3], [0, 1, 2, 2]]), np.array([[0, 1, 2, -1], [0, 1, 2, 0]])):
+        with pytest.raises(ScorerError, match="a node the batch does not have"):
+            net(x, task, feats, bad, batch)
 
 
 def test_a_failed_export_leaves_no_file_and_says_so(tmp_path, monkeypatch):
