@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -30,6 +29,7 @@ import numpy as np
 from extractors.naming import Naming, naming
 from extractors.tree import UINode, UITree
 from webminim.embedder import DIM, Embedder
+from webminim.text_memo import per_text
 
 STRUCT_DIM = 128
 NODE_DIM = DIM + STRUCT_DIM
@@ -255,6 +255,7 @@ def node_texts(tree: UITree, names: Naming | None = None) -> list[str]:
     return [node_text(n, names.nearby[i]) for i, n in enumerate(tree.nodes)]
 
 
+@per_text
 def content_words(text: str) -> frozenset[str]:
     return frozenset(w for w in _WORD.findall(text.lower()) if len(w) > 2 and w not in _STOP)
 
@@ -272,10 +273,9 @@ class TreeGraph:
     interactive: np.ndarray  # (N,) bool
 
 
-@lru_cache(maxsize=1 << 16)
+@per_text
 def _pattern_bits(text: str) -> int:
-    """Bit k: `_PATTERNS[k]` matches `text`. Remembered per text (bounded): most of a page's
-    text is the same from one agent step to the next, as with its embeddings."""
+    """Bit k: `_PATTERNS[k]` matches `text`."""
     digit = _PATTERNS[0].search(text) is not None  # without one, only _WITHOUT_DIGITS can match
     return sum(1 << k for k, rx in _NUMBERED if (digit or k in _WITHOUT_DIGITS) and rx.search(text))
 

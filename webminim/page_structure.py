@@ -10,8 +10,10 @@ import numpy as np
 
 from extractors.naming import ITEM_ROLES
 from extractors.tree import UITree
+from webminim.text_memo import per_text
 
 
+@per_text
 def normalize(text: str) -> str:
     """Lower case, whitespace collapsed, a trailing ':' or '*' (label punctuation) dropped."""
     return " ".join(text.lower().split()).rstrip(":* ")

@@ -187,6 +187,7 @@ from webminim.page_structure import (
 )
 from webminim.secret_guard import holds_code, labelled_codes
 from webminim.synonyms import synonyms_of
+from webminim.text_memo import per_text
 from webminim.thresholds import KEEP_FLOOR, TAU_NEC, TAU_ROW, TAU_SENS, Thresholds  # re-exported
 from webminim.ui_words import linked_to, stem
 
@@ -336,6 +337,7 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+@per_text
 def words_of(text: str) -> frozenset[str]:
     """Content words, plural 's' dropped ("fields" matches "field"), generic UI words ("view") left out."""
     return frozenset(_stem(w) for w in content_words(text) if w not in STOP_NAMES)

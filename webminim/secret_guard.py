@@ -45,6 +45,7 @@ from stdnum.us import rtn
 
 from extractors.tree import UINode
 from webminim.egress.decode import decoded_segments, normalized
+from webminim.text_memo import MAX_CHARS, MAX_TEXTS, per_text
 
 
 def _words(*words: str) -> str:
@@ -287,20 +288,10 @@ def holds_code(text: str) -> bool:
     for ("Your code is 847293", "Ihr Bestätigungscode lautet 483920", "验证码：483920")."""
     if text.isascii() and not _ANY_DIGIT.search(text):
         return False  # most page text: no digit, and nothing a normalization could turn into one
-    return _holds_code_memo(text) if len(text) <= _MEMO_TEXT else _holds_code(text)
-
-
-# Both answers are pure functions of short text that repeats from one agent step to the next
-# (as a page's embeddings do): remembered, bounded, for text of at most _MEMO_TEXT characters.
-_MEMO_TEXT = 1000
-_MEMO_SIZE = 1 << 15
-
-
-@lru_cache(maxsize=_MEMO_SIZE)
-def _holds_code_memo(text: str) -> bool:
     return _holds_code(text)
 
 
+@per_text
 def _holds_code(text: str) -> bool:
     views = [text]
     plain = normalized(text)  # full-width digits, zero-width marks, "4 8 3 9 2 0"
@@ -358,12 +349,12 @@ def secret_in(text: str, *, named: str = "") -> bool:
 
     `named`: the task, lower-cased; a password, code after its cue, token or identifier whose
     value it names is not a secret (the user disclosed it)."""
-    if len(text) <= _MEMO_TEXT and len(named) <= _MEMO_TEXT:
+    if len(text) <= MAX_CHARS and len(named) <= MAX_CHARS:  # remembered, as `per_text` remembers
         return _secret_in_memo(text, named)
     return any(True for _ in _detections(text, named))
 
 
-@lru_cache(maxsize=_MEMO_SIZE)
+@lru_cache(maxsize=MAX_TEXTS)
 def _secret_in_memo(text: str, named: str) -> bool:
     return any(True for _ in _detections(text, named))
 

@@ -1,0 +1,36 @@
+"""`per_text`: short text is answered once, long text every time, the memory stays bounded."""
+
+from __future__ import annotations
+
+from webminim import text_memo
+from webminim.text_memo import MAX_CHARS, per_text
+
+
+def test_short_text_is_computed_once_and_long_text_every_time(monkeypatch):
+    calls: list[str] = []
+
+    @per_text
+    def shout(text: str) -> str:
+        calls.append(text)
+        return text.upper()
+
+    long = "a" * (MAX_CHARS + 1)
+    assert [shout("hi"), shout("hi"), shout(long), shout(long)] == ["HI", "HI", long.upper(), long.upper()]
+    assert calls == ["hi", long, long]
+
+
+def test_the_memory_is_bounded(monkeypatch):
+    monkeypatch.setattr(text_memo, "MAX_TEXTS", 4)
+    calls: list[str] = []
+
+    @per_text
+    def length(text: str) -> int:
+        calls.append(text)
+        return len(text)
+
+    for text in ["a", "bb", "ccc", "dddd", "eeeee", "a"]:  # "a" was pushed out by the fifth
+        length(text)
+    assert calls == ["a", "bb", "ccc", "dddd", "eeeee", "a"]
+    length.cache_clear()
+    length("bb")
+    assert calls[-1] == "bb"
