@@ -346,10 +346,11 @@ def build_graph(tree: UITree, embedder: Embedder) -> TreeGraph:
     edge_index = np.stack([np.concatenate([par, child]), np.concatenate([child, par])])
     names = naming(tree)
     texts = node_texts(tree, names)
-    emb = embedder.embed(texts)
-    x = np.concatenate([emb, structure(tree, names)], axis=1)
+    x = np.empty((len(nodes), NODE_DIM), dtype=np.float32)  # written in place: no copies of a page-sized array
+    x[:, :DIM] = emb = embedder.embed(texts)
+    x[:, DIM:] = structure(tree, names)
     return TreeGraph(
-        x=x.astype(np.float32),
+        x=x,
         emb=emb,
         edge_index=edge_index,
         parent=parent,
@@ -361,12 +362,12 @@ def build_graph(tree: UITree, embedder: Embedder) -> TreeGraph:
 
 def _subtree_max(values: np.ndarray, parent: np.ndarray) -> np.ndarray:
     """For every node, the max of `values` over its subtree (nodes are in pre-order)."""
-    out = values.copy()
-    for i in range(len(parent) - 1, 0, -1):
-        p = parent[i]
+    out, up = values.tolist(), parent.tolist()  # Python floats: a loop over numpy scalars is 3x slower
+    for i in range(len(up) - 1, 0, -1):
+        p = up[i]
         if out[i] > out[p]:
             out[p] = out[i]
-    return out
+    return np.array(out, dtype=values.dtype)
 
 
 def task_features(graph: TreeGraph, task_text: str, task_emb: np.ndarray) -> np.ndarray:

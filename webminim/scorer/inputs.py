@@ -30,7 +30,7 @@ def batched(graph: TreeGraph, tasks: Sequence[str], task_embs: np.ndarray) -> Ba
     feats = np.concatenate([task_features(graph, t, e) for t, e in zip(tasks, task_embs, strict=True)])
     edges = np.concatenate([graph.edge_index + k * size for k in range(count)], axis=1)
     return Batch(
-        x=np.tile(graph.x, (count, 1)),
+        x=graph.x if count == 1 else np.tile(graph.x, (count, 1)),  # one task (an agent's step): no copy
         task=np.ascontiguousarray(task_embs, dtype=np.float32),
         feats=np.ascontiguousarray(feats, dtype=np.float32),
         edges=np.ascontiguousarray(edges, dtype=np.int64),
