@@ -301,7 +301,7 @@ class Embedder:
         if self.runtime not in RUNTIMES:
             raise ScorerError(f"unknown runtime {self.runtime!r}: expected one of {', '.join(RUNTIMES)}")
         self._model: MiniLM | OnnxMiniLM | None = None
-        self._memory: OrderedDict[bytes, np.ndarray] = OrderedDict()  # LRU: text repeats between steps
+        self._memory: OrderedDict[str, np.ndarray] = OrderedDict()  # LRU: text repeats between steps
         self._max_cached = max_cached
         self._disk = DiskCache(default_cache_path() if cache is True else cache) if cache else None
         self._batch_size = batch_size
@@ -327,35 +327,36 @@ class Embedder:
         self._memory.clear()
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        out = np.zeros((len(texts), DIM), dtype=np.float32)
         if not texts:
-            return out
+            return np.zeros((0, DIM), dtype=np.float32)
         clipped = [t[:MAX_CHARS] for t in texts]
-        keys = [_key(t) for t in clipped]
-        missing: dict[bytes, str] = {}
-        for k, t in zip(keys, clipped, strict=True):
-            if k in self._memory:
-                self._memory.move_to_end(k)
+        # in memory by the text itself (a str's hash is kept with it: a warm step hashes
+        # nothing); by a digest on disk, computed only for what memory lacks
+        memory = self._memory
+        missing: dict[str, None] = {}
+        for t in clipped:
+            if t in memory:
+                memory.move_to_end(t)
             else:
-                missing.setdefault(k, t)
+                missing[t] = None
         if missing and self._disk is not None:
-            from_disk = self._disk.get_many(list(missing))
-            self._memory.update(from_disk)
+            keyed = {_key(t): t for t in missing}
+            from_disk = self._disk.get_many(list(keyed))
+            for k, vector in from_disk.items():
+                memory[keyed[k]] = vector
+                del missing[keyed[k]]
             self.stats["from_disk"] += len(from_disk)
-            for k in from_disk:
-                missing.pop(k)
         if missing:
-            vectors = self._load().encode(list(missing.values()), batch_size=self._batch_size)
+            vectors = self._load().encode(list(missing), batch_size=self._batch_size)
             fresh = dict(zip(missing, vectors, strict=True))
-            self._memory.update(fresh)
+            memory.update(fresh)
             self.stats["computed"] += len(fresh)
             if self._disk is not None:
-                self._disk.put_many(fresh)
+                self._disk.put_many({_key(t): v for t, v in fresh.items()})
         self.stats["requested"] += len(texts)
-        for i, k in enumerate(keys):
-            out[i] = self._memory[k]
-        while len(self._memory) > self._max_cached:  # after reading: this page's texts are all kept
-            self._memory.popitem(last=False)
+        out = np.stack([memory[t] for t in clipped]).astype(np.float32, copy=False)
+        while len(memory) > self._max_cached:  # after reading: this page's texts are all kept
+            memory.popitem(last=False)
         return out
 
     def token_counts(self, texts: Sequence[str]) -> np.ndarray:
