@@ -294,16 +294,25 @@ def _longest_run(signature: list[tuple[str, str]]) -> tuple[int, int, int] | Non
     `period` (2-12) siblings at least twice, the pattern not itself a repeat of a shorter one."""
     best: tuple[int, int, int] | None = None
     size = len(signature)
+    kinds: dict[tuple[str, str], int] = {}
+    codes = [kinds.setdefault(sig, len(kinds)) for sig in signature]  # ints compare faster than tuples
+    if len(kinds) == 1:
+        return None  # one sibling repeated: every longer pattern is a repeat of it
+    primitive: dict[tuple[int, ...], bool] = {}  # a pattern is tested once, however often it recurs
     for period in range(2, min(_MAX_PERIOD, size // 2) + 1):
         run = 0
         for k in range(size - period + 1):
-            run = run + 1 if k + period < size and signature[k] == signature[k + period] else 0
+            run = run + 1 if k + period < size and codes[k] == codes[k + period] else 0
             covered = ((run + period) // period) * period  # whole items in this stretch
             if run < period or (best is not None and covered <= best[1] - best[0]):
                 continue
             start = k - run + 1
-            pattern = signature[start : start + period]
-            if not any(period % d == 0 and pattern == pattern[d:] + pattern[:d] for d in range(1, period)):
+            pattern = tuple(codes[start : start + period])
+            if pattern not in primitive:
+                primitive[pattern] = not any(
+                    period % d == 0 and pattern == pattern[d:] + pattern[:d] for d in range(1, period)
+                )
+            if primitive[pattern]:
                 best = (start, start + covered, period)
     return best
 

@@ -135,6 +135,7 @@ def test_flat_items_cut_a_run_of_repeated_siblings_into_items() -> None:
     [
         "<div>" + "<p>one paragraph after another</p>" * 8 + "</div>",  # a period of 1 is not a list of items
         "<div>" + "<h2>Title</h2><p>text</p>" * 4 + "</div>",  # repeated, but no control in any item
+        "<div>" + "<button>Vote</button>" * 9 + "</div>",  # controls, but one sibling repeated: no items
     ],
 )
 def test_flat_items_leave_layout_alone(html: str) -> None:
@@ -145,3 +146,14 @@ def test_flat_items_linear_on_a_long_run() -> None:
     tree = tree_from_html("<div>" + "<p>x</p><button>Go</button><span>y</span>" * 3000 + "</div>")
     items = flat_items(tree)
     assert len({i for i in items if i >= 0}) == 3000
+
+
+def test_flat_items_find_the_period_whose_pattern_repeats_no_shorter_one() -> None:
+    # (text, text, control) x 4: the first two siblings alike, the item is all three
+    tree = tree_from_html("<div>" + "<p>a</p><p>b</p><button>Go</button>" * 4 + "</div>")
+    items = flat_items(tree)
+    buttons = [i for i, n in enumerate(tree) if n.role == "button"]
+    owners = [items[b] for b in buttons]
+    assert len(set(owners)) == 4 and -1 not in owners
+    paragraphs = [i for i, n in enumerate(tree) if n.role == "paragraph"]
+    assert [items[p] for p in paragraphs] == [o for o in owners for _ in range(2)]
