@@ -56,3 +56,23 @@ def test_pattern_block_is_each_regex_on_each_node_text():
         want = [float(bool(node.name or node.value) and rx.search(text) is not None) for rx in _PATTERNS]
         assert x[i, start : start + len(_PATTERNS)].tolist() == want, (node.role, node.name)
     assert x[:, start : start + len(_PATTERNS)].sum() >= 4  # the fixture does hit patterns
+
+
+def test_state_flags_read_only_the_keys_that_mark_a_node_as_stated():
+    from webminim.features import _STATE_KEYS, _STATES
+
+    class Recording(dict):
+        read: set[str] = set()
+
+        def get(self, key, default=None):
+            self.read.add(key)
+            return super().get(key, default)
+
+    for flag in _STATES:
+        flag(Recording())
+    assert Recording.read == _STATE_KEYS  # a node with none of these keys has every flag off
+    tree = tree_from_html('<input type="checkbox" checked aria-label="a"><button aria-expanded="true">b</button>')
+    states = structure(tree)[:, len(ROLES) + 1 : len(ROLES) + 1 + len(_STATES)]
+    assert states[_find(tree, "checkbox", "a"), 0] == 1 and states[_find(tree, "button", "b"), 3] == 1
+    assert states.sum() == 2  # no other node is stated
+    assert not structure(tree_from_html("<p>plain text</p>"))[:, len(ROLES) + 1 : len(ROLES) + 13].any()

@@ -170,6 +170,11 @@ _STATES: tuple[Callable[[Mapping[str, Any]], bool], ...] = (
     lambda p: bool(p.get("hasPopup") or p.get("haspopup")),
     lambda p: bool(p.get("multiline")),
 )
+# the property names the state flags read: a node with none of them has every flag off
+_STATE_KEYS = frozenset(
+    ("checked", "disabled", "expanded", "selected", "required", "focused", "pressed", "editable", "readonly")
+    + ("hasPopup", "haspopup", "multiline")
+)
 _NUMBERED = tuple(enumerate(_PATTERNS))
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
@@ -295,8 +300,11 @@ def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
     out[rows, [_ROLE_INDEX.get(node.role, len(ROLES)) for node in nodes]] = 1.0
     col = len(ROLES) + 1
     props = [node.properties for node in nodes]
-    columns = [[bool(p) and flag(p) for p in props] for flag in _STATES]
-    columns += [
+    stated = [i for i, p in enumerate(props) if p and not _STATE_KEYS.isdisjoint(p)]  # most nodes: none
+    if stated:
+        out[stated, col : col + len(_STATES)] = [[flag(props[i]) for flag in _STATES] for i in stated]
+    col += len(_STATES)
+    columns = [
         [node.interactive for node in nodes],
         [bool(p.get("focusable")) for p in props],
         [bool(node.value) for node in nodes],
