@@ -308,6 +308,7 @@ _NUMBER_PROPERTIES = frozenset(
 )
 _SMALL_NUMBER = 1000  # 4+ digits is the shape of a code: `valuemax: 337740` is not a bound
 _TEXT_PROPERTIES = ("roledescription", "keyshortcuts", "valuetext", "placeholder")
+_TEXT_PROPERTY_KEYS = frozenset(_TEXT_PROPERTIES)
 _RANGE_ROLES = frozenset({"slider", "progressbar", "meter", "scrollbar"})
 _KEY = (
     r"(?:(?:Alt|AltGraph|Control|Ctrl|Meta|Cmd|Command|Option|Shift|OS)\+)*"
@@ -357,6 +358,8 @@ def _repaired(text: str) -> str:
 def _free_text(node: UINode) -> dict[str, str]:
     """The node's free-text properties not on the allow-list, each on one line."""
     out: dict[str, str] = {}
+    if _TEXT_PROPERTY_KEYS.isdisjoint(node.properties):
+        return out  # most nodes: none of them
     for key in _TEXT_PROPERTIES:
         value = node.properties.get(key)
         if isinstance(value, str) and value.strip() and not verbatim_property(key, value):
@@ -523,22 +526,23 @@ def build_view(
     builder = TreeBuilder(max_nodes=max(len(nodes), 1))
     kept_parent: dict[str, str | None] = {}
     decisions: dict[str, Decision] = {}
+    acts, s_all, n_all = actions.tolist(), s_hat.tolist(), n_hat.tolist()  # Python numbers: read per node
     for i, node in enumerate(nodes):
         parent = kept_parent.get(node.parent) if node.parent is not None else None
-        action = int(actions[i])
+        action, s, n = acts[i], s_all[i], n_all[i]
         if i in echoed:
             reason = "named by the task"
         elif i in guarded and action == A:
             reason = "kept by the policy; abstracted because its text holds a secret"
         elif reasons and i in reasons:
-            reason = f"{reasons[i]} (n̂ {float(n_hat[i]):.1f} < τ_nec {tau_nec:g})"
+            reason = f"{reasons[i]} (n̂ {n:.1f} < τ_nec {tau_nec:g})"
         else:
-            reason = _reason(action, float(s_hat[i]), float(n_hat[i]), tau_nec, tau_sens)
+            reason = _reason(action, s, n, tau_nec, tau_sens)
         if action == K and i in withheld:
             reason += f"; its {', '.join(sorted(map(_field_label, withheld[i])))} withheld: holds a secret"
         if action == K and set(masked.get(i, {})) - set(withheld.get(i, {})):
             reason += "; e-mail addresses shown as placeholders"
-        decisions[node.id] = Decision(node.id, ACTION_NAMES[action], float(s_hat[i]), float(n_hat[i]), reason)
+        decisions[node.id] = Decision(node.id, ACTION_NAMES[action], s, n, reason)
         if action == R and i != 0:
             kept_parent[node.id] = parent
             continue
@@ -694,17 +698,18 @@ def _close_ancestor_leaks(
 ) -> None:
     """Redact withheld descendant text from the names, descriptions and free-text properties
     of kept ancestors."""
-    for i in np.flatnonzero(actions != K):
+    acts = actions.tolist()  # Python ints: the walk below indexes it a few times per node
+    for i in np.flatnonzero(actions != K).tolist():
         node = nodes[i]
         for field in ("name", "value"):
             text = (getattr(node, field) or "").strip()
             if len(text) < _MIN_LEAK:
                 continue
-            replacement = placeholders.get(int(i), {}).get(field, REMOVED_TEXT) if actions[i] == A else REMOVED_TEXT
+            replacement = placeholders.get(i, {}).get(field, REMOVED_TEXT) if acts[i] == A else REMOVED_TEXT
             parent, steps = node.parent, 0
             while parent is not None and steps < _ANCESTOR_LIMIT:
                 j = index[parent]
-                if actions[j] != R:
+                if acts[j] != R:
                     if text in names[j]:
                         names[j] = names[j].replace(text, replacement)
                     if text in descriptions[j]:
