@@ -8,6 +8,7 @@ except one generous bound per input so a regression to quadratic time still fail
 from __future__ import annotations
 
 import base64
+import gc
 import json
 import random
 import time
@@ -198,3 +199,22 @@ def test_the_compiled_check_covers_simple_schemas_only_and_agrees_with_jsonschem
                  {"to": "x", "n": True}, {"to": "x", "extra": 1}):  # fmt: skip
         assert bool(schema.errors(args)) == bool(list(schema.validator.iter_errors(args))), args
     assert schema.errors({"to": "x", "n": 0}) and "/n" in schema.errors({"to": "x", "n": 0})[0]
+
+
+def test_a_garbage_collection_pause_does_not_spend_a_calls_budget():
+    # a full collection walks every object of the process (up to 240 ms in the benchmark's):
+    # it is no part of checking the call, so the budget's clock stops while it runs
+    def slow_collection(phase: str, info: dict) -> None:
+        if phase == "start":
+            time.sleep(0.15)
+
+    gc.callbacks.append(slow_collection)
+    try:
+        with egress_deadline.within(100):
+            gc.collect()
+            egress_deadline.check()  # 150 ms of pause, 100 ms budget: not expired
+            time.sleep(0.15)  # the call's own time counts
+            with pytest.raises(EgressTimeout, match="budget"):
+                egress_deadline.check()
+    finally:
+        gc.callbacks.remove(slow_collection)

@@ -7,13 +7,12 @@ and the minimizer fails closed. Nesting depth and leaf count are bounded too.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from webminim.egress import fields, paths
-from webminim.egress.deadline import EgressTimeout
+from webminim.egress.deadline import EgressTimeout, clock
 from webminim.egress.decode import decoded_segments, normalized
 from webminim.egress.detectors import Detector, Finding, LexiconDetector, default_detectors, resolve_overlaps
 from webminim.egress.memo import remember_short
@@ -132,7 +131,7 @@ class PSDClassifier:
         return woken
 
     def _deadline_check(self, deadline: float) -> None:
-        if time.perf_counter() > deadline:
+        if clock() > deadline:
             raise EgressTimeout(f"classification exceeded its {self.budget_ms:g} ms budget; the call is held back")
 
     def classify_text(
@@ -142,7 +141,7 @@ class PSDClassifier:
         view (base64, %-escapes, HTML entities, spelled-out addresses), each decoded view
         classified like any text, with every detector, its own normalized and nested decoded
         views, and mapped back onto the whole encoded substring, one finding per item in it."""
-        deadline = deadline if deadline is not None else time.perf_counter() + self.budget_ms / 1000
+        deadline = deadline if deadline is not None else clock() + self.budget_ms / 1000
         found: list[Finding] = []
         woken = self._woken_by(field)
         run = max(map(len, _DIGIT_RUNS.findall(text)), default=0)
@@ -183,7 +182,7 @@ class PSDClassifier:
         With the tool's `schema`, each field's profile (key, description, format) adds the
         field's own meaning: a bare number in `current_salary` is financial PSD, a name in
         `reference_names` a third party's identity (see `fields`)."""
-        deadline = time.perf_counter() + self.budget_ms / 1000
+        deadline = clock() + self.budget_ms / 1000
         found: list[Finding] = []
         by_container: dict[int, list[Leaf]] = {}
         for leaf in leaves(args):
