@@ -28,7 +28,7 @@ import html
 import ipaddress
 import re
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from urllib.parse import unquote
 
 import ahocorasick
@@ -45,7 +45,7 @@ from stdnum.us import rtn
 
 from extractors.tree import UINode
 from webminim.egress.decode import decoded_segments, normalized
-from webminim.text_memo import MAX_CHARS, MAX_TEXTS, per_text
+from webminim.text_memo import per_text
 
 
 def _words(*words: str) -> str:
@@ -319,8 +319,6 @@ def _otp_in(text: str, folded: str | None = None) -> bool:
 # regexes match case-insensitively, where "ı", "İ" and "i" are one letter: the text is folded
 # the same way.
 _CODE_PIECES = (*_CODE_WORD_LIST, "cod", "kod", "cód")
-_PASSWORD_PIECES = _PASSWORD_WORDS
-_TOKEN_PIECES = _TOKEN_WORDS
 _FOLD = {0x131: "i", 0x307: None}  # dotless i; the dot "İ" folds to ("i" + U+0307)
 
 
@@ -349,13 +347,11 @@ def secret_in(text: str, *, named: str = "") -> bool:
 
     `named`: the task, lower-cased; a password, code after its cue, token or identifier whose
     value it names is not a secret (the user disclosed it)."""
-    if len(text) <= MAX_CHARS and len(named) <= MAX_CHARS:  # remembered, as `per_text` remembers
-        return _secret_in_memo(text, named)
-    return any(True for _ in _detections(text, named))
+    return _secret_in(text, named)
 
 
-@lru_cache(maxsize=MAX_TEXTS)
-def _secret_in_memo(text: str, named: str) -> bool:
+@per_text
+def _secret_in(text: str, named: str) -> bool:
     return any(True for _ in _detections(text, named))
 
 
@@ -367,7 +363,7 @@ def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[
             yield "otp"
         if inline and _inline_password(variant):
             yield "password"
-        if _may_hold(_PASSWORD_PIECES, folded) and _word_password(variant, named):
+        if _may_hold(_PASSWORD_WORDS, folded) and _word_password(variant, named):
             yield "password"
         if not literal:
             continue
@@ -375,7 +371,7 @@ def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[
             yield "ssn"
         if any(_mixed(m.group(0)) for m in _TOKEN.finditer(variant)) and not _URLISH.search(variant):
             yield "token"
-        if (_may_hold(_TOKEN_PIECES, folded) and _after_cue(_TOKEN_AFTER_CUE, variant, named, _mixed)) or (
+        if (_may_hold(_TOKEN_WORDS, folded) and _after_cue(_TOKEN_AFTER_CUE, variant, named, _mixed)) or (
             _may_hold(_CODE_PIECES, folded)
             and _after_cue(_ALNUM_CODE_AFTER_CUE, variant, named, lambda v: _mixed(v) and len(v) >= 6)
         ):

@@ -1,9 +1,9 @@
-"""`per_text`: remember a pure function of short text, bounded.
+"""`per_text`: remember a pure function of short strings, bounded.
 
-A page's text repeats from one agent step to the next (as its embeddings do), so the per-node
-text work of a step (patterns, words, code scans) is mostly answered already. Only short
-text is remembered (a long paragraph is rare and would hold memory for nothing), and only so
-many texts: the memory stays bounded over a long session.
+A page's text repeats from one agent step to the next (as its embeddings do), and a tool's
+field keys from one call to the next, so the per-node and per-field work on them is mostly
+answered already. Only short strings are remembered (a long paragraph is rare and would hold
+memory for nothing), and only so many: the memory stays bounded over a long session.
 """
 
 from __future__ import annotations
@@ -13,19 +13,29 @@ from functools import lru_cache, wraps
 from typing import TypeVar
 
 T = TypeVar("T")
+Fn = Callable[..., T]
 
 MAX_CHARS = 1000  # longer text is computed afresh every time
 MAX_TEXTS = 1 << 15
 
 
-def per_text(fn: Callable[[str], T]) -> Callable[[str], T]:
-    """`fn` remembered for texts of at most MAX_CHARS characters (LRU, MAX_TEXTS of them).
-    `fn` must be pure and return an immutable value (it is shared by every caller)."""
-    remembered = lru_cache(maxsize=MAX_TEXTS)(fn)
+def per_text(
+    fn: Fn | None = None, *, maxsize: int | None = None, longest: int | None = None
+) -> Fn | Callable[[Fn], Fn]:
+    """`fn` (of one or more strings) remembered when every argument has at most `longest`
+    characters (MAX_CHARS), LRU, `maxsize` (MAX_TEXTS) calls. `@per_text` or
+    `@per_text(maxsize=..., longest=...)`. `fn` must be pure and return an immutable value
+    (it is shared by every caller)."""
 
-    @wraps(fn)
-    def memo(text: str) -> T:
-        return remembered(text) if len(text) <= MAX_CHARS else fn(text)
+    def wrap(fn: Fn) -> Fn:
+        limit = MAX_CHARS if longest is None else longest
+        remembered = lru_cache(maxsize=MAX_TEXTS if maxsize is None else maxsize)(fn)
 
-    memo.cache_clear = remembered.cache_clear  # type: ignore[attr-defined]
-    return memo
+        @wraps(fn)
+        def memo(*texts: str) -> T:
+            return remembered(*texts) if all(len(t) <= limit for t in texts) else fn(*texts)
+
+        memo.cache_clear = remembered.cache_clear  # type: ignore[attr-defined]
+        return memo
+
+    return wrap if fn is None else wrap(fn)

@@ -15,9 +15,9 @@ from webminim.egress import fields, paths
 from webminim.egress.deadline import EgressTimeout, clock
 from webminim.egress.decode import decoded_segments, normalized
 from webminim.egress.detectors import Detector, Finding, LexiconDetector, default_detectors, resolve_overlaps
-from webminim.egress.memo import remember_short
 from webminim.egress.taxonomy import Category
 from webminim.errors import EgressError
+from webminim.text_memo import per_text
 
 MAX_DEPTH = 64
 MAX_LEAVES = 20_000
@@ -257,7 +257,7 @@ _DIGIT = re.compile(r"\d")
 _PHONE_SHAPE = re.compile(r"\+?(?:[\s().-]*\d){6,15}(?:\s*(?:x|ext\.?)\s*\d{1,6})?")
 
 
-@remember_short(_FIELD_MEMO, _FIELD_MEMO_KEY)
+@per_text(maxsize=_FIELD_MEMO, longest=_FIELD_MEMO_KEY)
 def _part_stem(key: str) -> tuple[str, bool]:
     """("phone", True) for "phone_area"; (key, False) when the key names no part of a whole."""
     stem, is_part = key.lower(), False

@@ -15,8 +15,8 @@ from typing import Literal
 from webminim.egress import fields
 from webminim.egress.detectors import Finding
 from webminim.egress.freetext import ClauseJudge, minimize_text
-from webminim.egress.memo import remember_short
 from webminim.egress.schema import FieldSpec
+from webminim.text_memo import per_text
 
 ToolType = Literal["weather", "calendar", "search", "maps", "email", "messaging", "generic"]
 Plan = Literal["keep", "city", "redact", "substitute"]
@@ -50,7 +50,7 @@ def _leaf_name(spec: FieldSpec | None, path: str) -> str:
     return _member(spec.path if spec else path)
 
 
-@remember_short(4096)
+@per_text(maxsize=4096, longest=256)
 def _member(name: str) -> str:
     parts = [p for p in re.split(r"[./]|\[\d*\]", name.removeprefix("$")) if p and not p.isdigit()]
     return parts[-1].replace("~1", "/").replace("~0", "~") if parts else ""

@@ -228,11 +228,9 @@ class ToolMinimizer:
         deadline.check()
         rewritten = copy.deepcopy(original)
         serialised = self._embedded(tool, values, handler, ctx, started, nesting)
-        if serialised:  # an embedded object's items were its own call's
-            judged_here = [(f, n) for f, n in judged if f.path not in serialised]
-            values_here = {path: value for path, value in values.items() if path not in serialised}
-        else:
-            judged_here, values_here = judged, values
+        # an embedded object's items were its own call's
+        judged_here = [(f, n) for f, n in judged if f.path not in serialised]
+        values_here = {path: value for path, value in values.items() if path not in serialised}
         operations, actions = self._plan(rewritten, judged_here, in_key, schema, handler, values_here, nesting > 0)
         for path, text in serialised.items():
             if text != values[path]:

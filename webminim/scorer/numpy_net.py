@@ -167,11 +167,10 @@ class NumpyNet:
         # _Edges.of has checked every index
         e = np.take(left, graph.src, axis=0, out=work.get("e", (edges, hidden)), mode="clip")
         e += np.take(right, graph.dst, axis=0, out=work.get("right", (edges, hidden)), mode="clip")
-        # z = W_l h_j + W_r h_i; a · LeakyReLU(z) = _LINEAR a · z + _ABSOLUTE a · |z|: the first term is a sum of two
-        # per-node products, so only |z| is computed per edge (one pass over it, not two)
-        attention = self._attention[layer]
+        # z = W_l h_j + W_r h_i; a · LeakyReLU(z) = _LINEAR a · z + _ABSOLUTE a · |z|: the first
+        # term is a sum of two per-node products, so only |z| is computed per edge (one pass)
         np.abs(e, out=e)
-        logits = e @ attention  # (edges, heads)
+        logits = e @ self._attention[layer]  # (edges, heads)
         logits *= _ABSOLUTE
         per_node = both @ self._attention_lr[layer]  # (nodes, 2 heads): a · W_l h, a · W_r h
         logits += per_node[graph.src, :heads] + per_node[graph.dst, heads:]
