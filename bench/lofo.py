@@ -60,15 +60,18 @@ def main() -> None:
         began = time.monotonic()
         saved = args.checkpoints / f"{family}.safetensors" if args.checkpoints else None
         if saved is not None and saved.exists():
-            model, _ = checkpoint.load(saved)
+            model, saved_card = checkpoint.load(saved)
+            checkpoint.check_encoder(saved_card, embedder.encoder, saved)
         else:
             config = TrainConfig(epochs=args.epochs, patience=2, max_minutes=args.max_minutes)
             train_f = [p for p in train if p.tree.family != family]
             # renamed copies per fold: their new names come from this fold's trees only
-            train_f += prepare(renamed_copies([p.tree for p in train_f], embedder, config.rename_share), embedder)
+            renames = renamed_copies([p.tree for p in train_f], Embedder(encoder="minilm"), config.rename_share)
+            train_f += prepare(renames, embedder)
             model = fit(train_f, [p for p in val if p.tree.family != family], config=config).model
             if saved is not None:
-                checkpoint.save(model, saved, {"excluded_families": [family], "epochs": args.epochs})
+                card = {"excluded_families": [family], "epochs": args.epochs, "encoder": embedder.encoder}
+                checkpoint.save(model, saved, card)
         report = evaluate_split(args.corpus, "test", model, embedder, families=[family])
         out = report.to_json()
         row = {k: out[k] for k in ("tcnp", "tcnp_i", "tisl", "keep", "usable", "secrets_suppressed")}

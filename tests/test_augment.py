@@ -17,7 +17,7 @@ from webminim.features import build_graph, task_features
 
 @pytest.fixture(scope="module")
 def embedder() -> Embedder:
-    return Embedder(cache=False)
+    return Embedder(cache=False, encoder="minilm")  # renames always read MiniLM itself
 
 
 def page(body: str, name: str, task: str = "", target: tuple[str, str] | None = None) -> CorpusTree:

@@ -12,7 +12,7 @@ TEXTS = ["button Sign in", "link Home", "button Sign in", "x" * MAX_CHARS + "tai
 
 def test_memory_and_disk_caches_give_the_models_vectors(tmp_path):
     path = tmp_path / "embeddings.sqlite"
-    first = Embedder(cache=path)
+    first = Embedder(cache=path, encoder="minilm")
     vectors = first.embed(TEXTS)
     # repeats and texts equal up to MAX_CHARS are encoded once
     assert first.stats == {"requested": 5, "from_disk": 0, "computed": 3}
@@ -20,11 +20,11 @@ def test_memory_and_disk_caches_give_the_models_vectors(tmp_path):
     again = first.embed(TEXTS[::-1])
     assert first.stats["computed"] == 3 and np.array_equal(again, vectors[::-1])
 
-    second = Embedder(cache=path)  # another process: the file answers, the model is not run
+    second = Embedder(cache=path, encoder="minilm")  # another process: the file answers, the model is not run
     from_disk = second.embed(TEXTS)
     assert second.stats == {"requested": 5, "from_disk": 3, "computed": 0}
     assert from_disk.dtype == np.float32 and np.abs(from_disk - vectors).max() < 1e-3  # float16 on disk
 
-    fresh = Embedder(cache=False).embed(TEXTS)
+    fresh = Embedder(cache=False, encoder="minilm").embed(TEXTS)
     assert np.abs(fresh - vectors).max() < 1e-6
-    assert Embedder(cache=False).embed([]).shape == (0, 384)
+    assert Embedder(cache=False, encoder="minilm").embed([]).shape == (0, 384)

@@ -327,6 +327,11 @@ class Split(StrEnum):
     val = "val"
 
 
+class Encoder(StrEnum):
+    minilm = "minilm"  # the sentence model itself
+    static = "minilm-static"  # MiniLM distilled to one vector per word piece (Model2Vec)
+
+
 @app.command()
 def train(
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus directory (webminim corpus).")],
@@ -337,12 +342,22 @@ def train(
     exclude_family: Annotated[
         list[str] | None, typer.Option("--exclude-family", help="Leave this page family out (repeatable).")
     ] = None,
+    encoder: Annotated[
+        Encoder | None,
+        typer.Option("--encoder", help="Text vectors the network reads (default: the shipped model's encoder)."),
+    ] = None,
 ) -> None:
     """Train the dual-score GATv2 scorer on a corpus (progress bar, fixed seeds)."""
     from webminim.commands import run_train
 
     run_train(
-        corpus, out, epochs=epochs, seed=seed, max_minutes=max_minutes, exclude_families=tuple(exclude_family or ())
+        corpus,
+        out,
+        epochs=epochs,
+        seed=seed,
+        max_minutes=max_minutes,
+        exclude_families=tuple(exclude_family or ()),
+        encoder=encoder.value if encoder else None,
     )
 
 

@@ -107,20 +107,28 @@ def run_demo(task: str, out: Path) -> None:
 
 
 def run_train(
-    corpus: Path, out: Path, *, epochs: int, seed: int, max_minutes: float, exclude_families: Sequence[str] = ()
+    corpus: Path,
+    out: Path,
+    *,
+    epochs: int,
+    seed: int,
+    max_minutes: float,
+    exclude_families: Sequence[str] = (),
+    encoder: str | None = None,
 ) -> None:
     # torch and the training stack load here only: sanitize and the broker's clients stay light
     from webminim.augment import renamed_copies
     from webminim.corpus import read_card
-    from webminim.embedder import Embedder
+    from webminim.embedder import DEFAULT_ENCODER, Embedder
     from webminim.training import TrainConfig, fit, load_split, prepare, save_model, training_card
 
     read_card(corpus)
-    config = TrainConfig(epochs=epochs, seed=seed, max_minutes=max_minutes)
-    embedder = Embedder()
+    config = TrainConfig(epochs=epochs, seed=seed, max_minutes=max_minutes, encoder=encoder or DEFAULT_ENCODER)
+    embedder = Embedder(encoder=config.encoder)
     with _progress() as progress:
         train_trees = load_split(corpus, ["train"], exclude_families=exclude_families)
-        train_trees += renamed_copies(train_trees, embedder, config.rename_share, seed)
+        # renames pick look-alike labels by MiniLM's own similarity, whatever the network reads
+        train_trees += renamed_copies(train_trees, Embedder(encoder="minilm"), config.rename_share, seed)
         val_trees = load_split(corpus, ["val"], exclude_families=exclude_families)
         job = progress.add_task("embedding trees", total=len(train_trees) + len(val_trees))
         step = lambda: progress.advance(job)  # noqa: E731
@@ -172,7 +180,7 @@ def run_eval(
             corpus,
             split,
             net,
-            Embedder(),
+            Embedder(encoder=checkpoint.encoder_of(card)),
             plot=plot,
             on_tree=lambda done, total: progress.update(job, completed=done, total=total),
             families=[holdout_family] if holdout_family else None,

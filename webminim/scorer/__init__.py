@@ -33,8 +33,6 @@ def load_scorer(path: Path | None = None, *, embedder: Embedder | None = None, r
     chosen = runtime or (embedder.runtime if embedder is not None else default_runtime())
     if chosen not in RUNTIMES:
         raise ScorerError(f"unknown runtime {chosen!r}: expected one of {', '.join(RUNTIMES)}")
-    if embedder is None:
-        embedder = Embedder(runtime=chosen)
     if chosen == "onnx":
         from webminim.scorer.runtime import OnnxScorer
 

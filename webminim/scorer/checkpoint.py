@@ -56,6 +56,18 @@ def load(path: Path | None = None) -> tuple[ScorerNet, dict[str, Any]]:
     return model, json.loads(metadata.get("card", "{}"))
 
 
+def encoder_of(card: dict[str, Any]) -> str:
+    """The text encoder a checkpoint was trained with (cards before 2026-12-03's sixth stop: MiniLM)."""
+    return str(card.get("encoder", "minilm"))
+
+
+def check_encoder(card: dict[str, Any], embedder_encoder: str, path: Path) -> None:
+    """Scores from vectors of another encoder than the training one mean nothing: refuse them."""
+    wanted = encoder_of(card)
+    if embedder_encoder != wanted:
+        raise ScorerError(f"{path} was trained on {wanted!r} text vectors; this embedder makes {embedder_encoder!r}")
+
+
 def config(path: Path | None = None) -> dict[str, Any]:
     """The network's hyper-parameters (ModelConfig's fields), read without torch."""
     return _config(_metadata(path or default_checkpoint()))

@@ -1,17 +1,18 @@
-"""The scorer's one ONNX export, MiniLM, made with torch once and run without it.
+"""The scorer's exports, made with torch once and run without it: MiniLM's ONNX graph and
+its distilled static table (Model2Vec).
 
-    python -m webminim.scorer.export    # export now (./dev runs it at set-up)
+    python -m webminim.scorer.export    # export both now (./dev runs it at set-up)
 
 The GATv2 network needs no export: the "onnx" runtime reads its weights straight from the
 checkpoint (`webminim.scorer.numpy_net`). A process that finds no MiniLM export makes it on
-first use (`webminim.embedder.minilm_graph`).
+first use (`webminim.embedder.minilm_graph`, `static_minilm_dir`).
 """
 
 from __future__ import annotations
 
 import sys
 
-from webminim.embedder import minilm_graph
+from webminim.embedder import minilm_graph, static_minilm_dir
 from webminim.errors import WebminimError
 
 
@@ -21,6 +22,7 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         print(f"webminim: ONNX MiniLM at {minilm_graph()}", file=sys.stderr)
+        print(f"webminim: static MiniLM at {static_minilm_dir()}", file=sys.stderr)
     except WebminimError as exc:
         print(f"webminim: {exc}", file=sys.stderr)
         return 1

@@ -14,7 +14,7 @@ from extractors.tree import UITree
 from webminim.embedder import Embedder
 from webminim.errors import ScorerError
 from webminim.features import build_graph
-from webminim.scorer.checkpoint import default_checkpoint, load
+from webminim.scorer.checkpoint import check_encoder, default_checkpoint, encoder_of, load
 from webminim.scorer.inputs import batched
 from webminim.scorer.model import ScorerNet, expected_score
 from webminim.scores import MAX_NODES, Scores, check_request, split_scores
@@ -35,8 +35,11 @@ class Scorer:
 
     @classmethod
     def load(cls, path: Path | None = None, *, embedder: Embedder | None = None) -> Scorer:
-        model, card = load(path or default_checkpoint())
-        return cls(model, card, embedder or Embedder(runtime="torch"))
+        checkpoint = path or default_checkpoint()
+        model, card = load(checkpoint)
+        embedder = embedder or Embedder(runtime="torch", encoder=encoder_of(card))
+        check_encoder(card, embedder.encoder, checkpoint)
+        return cls(model, card, embedder)
 
     def score(self, tree: UITree, task: str) -> Scores:
         return self.score_many(tree, [task])[0]

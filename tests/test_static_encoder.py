@@ -1,0 +1,91 @@
+"""The static MiniLM encoder (Model2Vec distillation of the shipped MiniLM) and the rule that a
+checkpoint is only ever fed the vectors of the encoder it was trained on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from extractors.html import tree_from_html
+from webminim import onnx_files
+from webminim.embedder import DEFAULT_ENCODER, Embedder, static_minilm_dir
+from webminim.errors import ScorerError
+from webminim.scorer import checkpoint, default_checkpoint, load_scorer
+
+OTHER = {"minilm": "minilm-static", "minilm-static": "minilm"}
+
+
+@pytest.fixture(scope="module")
+def static() -> Embedder:
+    return Embedder(cache=False, encoder="minilm-static")
+
+
+def test_static_vectors_are_unit_length_and_the_same_text_gives_the_same_vector(static):
+    texts = ["Sign in", "Reply to Marcus Webb", "Müller straße 12, 10115 Berlin", "東京都 港区", "code 847293 " * 40]
+    vectors = static.embed(texts)
+    assert vectors.shape == (len(texts), 384) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    again = Embedder(cache=False, encoder="minilm-static").embed(list(reversed(texts)))
+    assert np.array_equal(again[::-1], vectors)
+
+
+def test_static_vectors_keep_minilms_sense_of_which_labels_mean_the_same(static):
+    # a table of random rows (or of the raw input pieces) would not order these pairs
+    a = static.embed(["Sign in", "Log in", "Delete account", "Compose", "Write a new message", "Shopping cart"])
+    assert a[0] @ a[1] > a[0] @ a[2]
+    assert a[3] @ a[4] > a[3] @ a[5]
+
+
+def test_the_static_encoder_counts_word_pieces_as_minilm_does(static):
+    texts = ["", "Reply to Marcus Webb", "x" * 400]
+    assert static.token_counts(texts).tolist() == Embedder(cache=False, encoder="minilm").token_counts(texts).tolist()
+
+
+def test_the_static_encoder_keeps_no_disk_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("WEBMINIM_CACHE", str(tmp_path))
+    Embedder(encoder="minilm-static").embed(["Sign in"])
+    assert not (tmp_path / "webminim" / "embeddings.sqlite").exists()
+
+
+def test_the_distilled_table_is_made_once_and_reused():
+    folder = static_minilm_dir()
+    assert (folder / "model.safetensors").is_file() and (folder / "tokenizer.json").is_file()
+    assert static_minilm_dir() == folder
+
+
+def test_a_failed_folder_export_leaves_nothing_behind(tmp_path, monkeypatch):
+    monkeypatch.setattr(onnx_files, "onnx_dir", lambda: tmp_path)
+
+    def half(out: Path) -> None:
+        out.mkdir()
+        (out / "model.safetensors").write_bytes(b"half a table")
+        raise RuntimeError("disk full")
+
+    with pytest.raises(ScorerError, match="cannot export the minilm-static model: RuntimeError: disk full"):
+        onnx_files.ensure("minilm-static", "k", half, suffix="")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_unknown_encoder_is_one_clear_error():
+    with pytest.raises(ScorerError, match="unknown text encoder 'glove'"):
+        Embedder(cache=False, encoder="glove")
+
+
+def test_the_shipped_checkpoint_names_the_default_encoder():
+    assert checkpoint.encoder_of(checkpoint.card()) == DEFAULT_ENCODER
+
+
+@pytest.mark.parametrize("runtime", ["onnx", "torch"])
+def test_a_checkpoint_refuses_vectors_of_another_encoder(runtime):
+    wrong = Embedder(cache=False, runtime=runtime, encoder=OTHER[DEFAULT_ENCODER])
+    with pytest.raises(ScorerError, match=f"trained on '{DEFAULT_ENCODER}' text vectors"):
+        load_scorer(default_checkpoint(), runtime=runtime, embedder=wrong)
+
+
+def test_a_checkpoint_builds_the_embedder_of_its_own_encoder():
+    scorer = load_scorer(runtime="onnx")
+    assert scorer.embedder.encoder == DEFAULT_ENCODER
+    scores = scorer.score(tree_from_html("<button>Sign in</button><p>Welcome back</p>"), "Sign in")
+    assert len(scores.n) > 0
