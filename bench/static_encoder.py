@@ -1,10 +1,12 @@
-"""Could a static encoder replace MiniLM on a page's first visit? Figures, not a decision.
+"""Static encoders against MiniLM on node texts: time, and whether they rank a page's texts
+alike for a task (the scorer's node-task features read that ranking).
 
-The first `observe()` of a page costs 7-17x its extraction, nearly all of it MiniLM embedding
-every new node text (docs/perf.md). The egress layer already embeds text statically (MiniLM's
-word-piece input table, centred: `webminim.egress.semantic.embed`). This compares the two on
-the node texts of the vendored page families: time, cosine to MiniLM, and whether they rank
-a page's texts alike for a task (the scorer's node-task features read that ranking).
+With MiniLM itself, the first `observe()` of a page cost 7-17x its extraction (docs/perf.md).
+Two static stand-ins: the egress layer's (MiniLM's word-piece *input* table, centred:
+`webminim.egress.semantic.embed`; cosine to MiniLM too, as it shares MiniLM's space) and the
+scorer's since 2026-12-03 (`minilm-static`: every word piece run through MiniLM, Model2Vec's
+distillation; its PCA rotates the space, so only rankings compare). The scorer was retrained
+on the latter; its model card has the eval table.
 
     python bench/static_encoder.py [--texts 4000]
 """
@@ -50,7 +52,7 @@ def main() -> None:
     parser.add_argument("--texts", type=int, default=4000)
     args = parser.parse_args()
     texts = _texts(args.texts)
-    minilm = Embedder(cache=False)
+    minilm = Embedder(cache=False, encoder="minilm")
     minilm.embed(["warm up"])
     _static(["warm up"])
     start = time.perf_counter()
@@ -60,15 +62,23 @@ def main() -> None:
     start = time.perf_counter()
     static = _static(texts)
     static_s = time.perf_counter() - start
+    distilled = Embedder(cache=False, encoder="minilm-static")
+    distilled.embed(["warm up"])
+    start = time.perf_counter()
+    table = distilled.embed(texts)
+    distilled_s = time.perf_counter() - start
+    print(f"{len(texts):,} node texts: MiniLM {minilm_s:.2f} s")
+    print(f"  input table {static_s:.3f} s ({minilm_s / static_s:.0f}x faster)")
+    print(f"  distilled (minilm-static) {distilled_s:.3f} s ({minilm_s / distilled_s:.0f}x faster)")
     cosine = (reference * static).sum(axis=1)
-    speed = minilm_s / static_s
-    print(f"{len(texts):,} node texts: MiniLM {minilm_s:.2f} s, static {static_s:.3f} s ({speed:.0f}x faster)")
-    print(f"cosine to MiniLM: mean {cosine.mean():.3f}, p10 {np.percentile(cosine, 10):.3f}, min {cosine.min():.3f}")
+    print(f"input table's cosine to MiniLM: mean {cosine.mean():.3f}, p10 {np.percentile(cosine, 10):.3f}")
     for task in TASKS:
-        a, b = reference @ minilm.embed([task])[0], static @ _static([task])[0]
-        rho = float(np.corrcoef(_ranks(a), _ranks(b))[0, 1])
-        top = len(set(np.argsort(-a)[:40]) & set(np.argsort(-b)[:40]))
-        print(f"{task!r}: Spearman {rho:.3f}, top-40 shared {top}/40")
+        a = reference @ minilm.embed([task])[0]
+        rivals = {"input table": static @ _static([task])[0], "distilled": table @ distilled.embed([task])[0]}
+        for name, b in rivals.items():
+            rho = float(np.corrcoef(_ranks(a), _ranks(b))[0, 1])
+            top = len(set(np.argsort(-a)[:40]) & set(np.argsort(-b)[:40]))
+            print(f"{task!r} {name}: Spearman {rho:.3f}, top-40 shared {top}/40")
 
 
 if __name__ == "__main__":

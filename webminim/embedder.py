@@ -25,7 +25,7 @@ from webminim.errors import ScorerError
 
 DIM = 384
 ENCODERS = ("minilm", "minilm-static")
-DEFAULT_ENCODER = "minilm"  # the shipped checkpoint's (a test holds them together)
+DEFAULT_ENCODER = "minilm-static"  # the shipped checkpoint's (a test holds them together)
 MAX_CHARS = 256  # MiniLM reads 256 word pieces at most; longer node text adds nothing
 MAX_CACHED = 100_000  # node texts kept in memory (~150 MiB): a long session does not grow without bound
 
