@@ -34,3 +34,21 @@ def test_the_memory_is_bounded(monkeypatch):
     length.cache_clear()
     length("bb")
     assert calls[-1] == "bb"
+
+
+def test_several_strings_are_remembered_together_and_any_long_one_computes_afresh():
+    calls: list[tuple[str, str]] = []
+
+    @per_text(longest=5)
+    def joined(a: str, b: str) -> str:
+        calls.append((a, b))
+        return a + b
+
+    assert [joined("ab", "cd"), joined("ab", "cd"), joined("ab", "cdefgh"), joined("ab", "cdefgh")] == [
+        "abcd",
+        "abcd",
+        "abcdefgh",
+        "abcdefgh",
+    ]
+    assert calls == [("ab", "cd"), ("ab", "cdefgh"), ("ab", "cdefgh")]
+    assert joined("ab", "xy") == "abxy" and calls[-1] == ("ab", "xy")

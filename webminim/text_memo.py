@@ -8,6 +8,7 @@ memory for nothing), and only so many: the memory stays bounded over a long sess
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from typing import TypeVar
@@ -17,6 +18,7 @@ Fn = Callable[..., T]
 
 MAX_CHARS = 1000  # longer text is computed afresh every time
 MAX_TEXTS = 1 << 15
+_MEMORIES: list[Callable[[], None]] = []  # every memo's cache_clear, for forget_all
 
 
 def per_text(
@@ -31,11 +33,35 @@ def per_text(
         limit = MAX_CHARS if longest is None else longest
         remembered = lru_cache(maxsize=MAX_TEXTS if maxsize is None else maxsize)(fn)
 
-        @wraps(fn)
-        def memo(*texts: str) -> T:
-            return remembered(*texts) if all(len(t) <= limit for t in texts) else fn(*texts)
+        if _one_argument(fn):  # the common case, without packing and a generator per call
+
+            @wraps(fn)
+            def memo(text: str) -> T:
+                return remembered(text) if len(text) <= limit else fn(text)
+
+        else:
+
+            @wraps(fn)
+            def memo(*texts: str) -> T:
+                return remembered(*texts) if all(len(t) <= limit for t in texts) else fn(*texts)
 
         memo.cache_clear = remembered.cache_clear  # type: ignore[attr-defined]
+        _MEMORIES.append(remembered.cache_clear)
         return memo
 
     return wrap if fn is None else wrap(fn)
+
+
+def forget_all() -> None:
+    """Empty every memo: the next page is computed as if none had been seen (benchmarks of a
+    first visit)."""
+    for clear in _MEMORIES:
+        clear()
+
+
+def _one_argument(fn: Fn) -> bool:
+    parameters = list(inspect.signature(fn).parameters.values())
+    return len(parameters) == 1 and parameters[0].kind in (
+        parameters[0].POSITIONAL_ONLY,
+        parameters[0].POSITIONAL_OR_KEYWORD,
+    )

@@ -116,6 +116,8 @@ _JOINED_SPACE = re.compile(r"(?<=\d) (?=[\d-])|(?<=-) (?=\d)")  # a space the lo
 def _leet_only(text: str) -> tuple[str, list[int]] | None:
     """ASCII text in which no space is dropped: only the leetspeak map changes it, in words that
     have letters, one character for one (so every index maps to itself)."""
+    if text.translate(_LEET) == text:
+        return None  # no character the map changes (most text): no word to look at
     parts, at = [], 0
     for m in _RUN.finditer(text):
         if _LETTER.search(m.group(0)):
