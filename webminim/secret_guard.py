@@ -523,6 +523,7 @@ _TOKEN_LABEL = re.compile(_TOKEN_CUE, re.I)
 _MAX_VALUE = 64  # longer text is content, not one value set apart
 
 
+@per_text
 def _code_shaped(value: str) -> bool:
     """Written like a code: 4-10 digits ("483 920"), or letter-digit groups ("k3jd-92mf")."""
     if _DIGIT_CODE.fullmatch(value):
@@ -532,6 +533,7 @@ def _code_shaped(value: str) -> bool:
     )
 
 
+@per_text
 def _piece(text: str) -> bool:
     """One piece of a value split over nodes: 1-4 digits, 1-2 characters, or a short
     letter-digit group ("K3J9") — not a word ("Qty", "Size"), which is page text."""
@@ -701,9 +703,22 @@ def _value_of(node: UINode, sent: str) -> str:
     """The value a node shows: a field's value, else its sent text with placeholders cut out."""
     if node.value:
         return node.value.strip()
+    return _shown_value(sent)
+
+
+# The structural scans read every node's text on every step; a page's text repeats from step
+# to step, so these pure functions of one text are remembered (webminim.text_memo).
+@per_text
+def _shown_value(sent: str) -> str:
     return " ".join(_PLACEHOLDER.sub(" ", sent).replace("…", " ").split())
 
 
+@per_text
+def _unplaced(text: str) -> str:
+    return _PLACEHOLDER.sub(" ", text).strip()
+
+
+@per_text
 def _candidate(value: str) -> bool:
     """Short enough to be one value set apart, and of a shape some secret has."""
     if not 4 <= len(value) <= _MAX_VALUE or len(value.split()) > 4:
@@ -752,7 +767,7 @@ def _runs(page: _Page, kept: list[int], texts: dict[int, str]) -> Iterator[list[
             yield from _closed(run)
             run = []
         node = nodes[i]
-        piece = node.value.strip() if node.value else _PLACEHOLDER.sub(" ", texts.get(i, "")).strip()
+        piece = node.value.strip() if node.value else _unplaced(texts.get(i, ""))
         if run and piece in ("", run[-1][1]) and run[-1][0][0] in page.ancestors(i, _CLIMB):
             run[-1][0].append(i)  # a field's inner text, a cell's text: the same piece again
             last = i  # (not other text below it: a one-letter page title holds the whole page)
