@@ -61,7 +61,7 @@ def main() -> None:
         saved = args.checkpoints / f"{family}.safetensors" if args.checkpoints else None
         if saved is not None and saved.exists():
             model, saved_card = checkpoint.load(saved)
-            checkpoint.check_encoder(saved_card, embedder.encoder, saved)
+            checkpoint.embedder_for(saved_card, saved, embedder, embedder.runtime)  # refuses another encoder
         else:
             config = TrainConfig(epochs=args.epochs, patience=2, max_minutes=args.max_minutes)
             train_f = [p for p in train if p.tree.family != family]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from safetensors import SafetensorError, safe_open
 
+from webminim.embedder import Embedder
 from webminim.errors import ScorerError
 
 if TYPE_CHECKING:
@@ -61,11 +62,15 @@ def encoder_of(card: dict[str, Any]) -> str:
     return str(card.get("encoder", "minilm"))
 
 
-def check_encoder(card: dict[str, Any], embedder_encoder: str, path: Path) -> None:
-    """Scores from vectors of another encoder than the training one mean nothing: refuse them."""
+def embedder_for(card: dict[str, Any], path: Path, embedder: Embedder | None, runtime: str) -> Embedder:
+    """`embedder`, or a new one of the checkpoint's encoder on `runtime`. Scores from vectors
+    of another encoder than the training one mean nothing: such an embedder is refused."""
     wanted = encoder_of(card)
-    if embedder_encoder != wanted:
-        raise ScorerError(f"{path} was trained on {wanted!r} text vectors; this embedder makes {embedder_encoder!r}")
+    if embedder is None:
+        return Embedder(runtime=runtime, encoder=wanted)
+    if embedder.encoder != wanted:
+        raise ScorerError(f"{path} was trained on {wanted!r} text vectors; this embedder makes {embedder.encoder!r}")
+    return embedder
 
 
 def config(path: Path | None = None) -> dict[str, Any]:

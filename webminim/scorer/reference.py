@@ -14,7 +14,7 @@ from extractors.tree import UITree
 from webminim.embedder import Embedder
 from webminim.errors import ScorerError
 from webminim.features import build_graph
-from webminim.scorer.checkpoint import check_encoder, default_checkpoint, encoder_of, load
+from webminim.scorer.checkpoint import default_checkpoint, embedder_for, load
 from webminim.scorer.inputs import batched
 from webminim.scorer.model import ScorerNet, expected_score
 from webminim.scores import MAX_NODES, Scores, check_request, split_scores
@@ -37,9 +37,7 @@ class Scorer:
     def load(cls, path: Path | None = None, *, embedder: Embedder | None = None) -> Scorer:
         checkpoint = path or default_checkpoint()
         model, card = load(checkpoint)
-        embedder = embedder or Embedder(runtime="torch", encoder=encoder_of(card))
-        check_encoder(card, embedder.encoder, checkpoint)
-        return cls(model, card, embedder)
+        return cls(model, card, embedder_for(card, checkpoint, embedder, "torch"))
 
     def score(self, tree: UITree, task: str) -> Scores:
         return self.score_many(tree, [task])[0]

@@ -15,7 +15,7 @@ from extractors.tree import UITree
 from webminim.embedder import Embedder
 from webminim.errors import ScorerError
 from webminim.features import build_graph
-from webminim.scorer.checkpoint import card, check_encoder, config, default_checkpoint, encoder_of
+from webminim.scorer.checkpoint import card, config, default_checkpoint, embedder_for
 from webminim.scorer.inputs import batched, with_self_loops
 from webminim.scorer.numpy_net import NumpyNet
 from webminim.scores import MAX_NODES, Scores, check_request, split_scores
@@ -34,10 +34,8 @@ class OnnxScorer:
     def load(cls, path: Path | None = None, *, embedder: Embedder | None = None) -> OnnxScorer:
         checkpoint = path or default_checkpoint()
         info = card(checkpoint)  # a checkpoint that is not ours fails here
-        embedder = embedder or Embedder(runtime="onnx", encoder=encoder_of(info))
-        check_encoder(info, embedder.encoder, checkpoint)
-        net = NumpyNet.load(checkpoint, config(checkpoint))
-        return cls(net, info, embedder)
+        embedder = embedder_for(info, checkpoint, embedder, "onnx")
+        return cls(NumpyNet.load(checkpoint, config(checkpoint)), info, embedder)
 
     def score(self, tree: UITree, task: str) -> Scores:
         return self.score_many(tree, [task])[0]
