@@ -71,6 +71,12 @@ def timed_ms(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     return statistics.median(times), result
 
 
+def forget_every_text(scorer: Any) -> None:
+    """A first visit, the first page of a session: no text embedded or remembered yet."""
+    scorer.embedder.forget()
+    text_memo.forget_all()
+
+
 def observation_rows(sizes: list[int], repeat: int) -> list[tuple[str, ...]]:
     scorer = load_scorer(embedder=Embedder(cache=False, runtime=RUNTIME[0]))
     thresholds = Thresholds()
@@ -92,14 +98,12 @@ def observation_rows(sizes: list[int], repeat: int) -> list[tuple[str, ...]]:
                 )
 
             def first_visit(steps=iter(fresh)):  # noqa: ANN001, ANN202, B008 - every text and memo new
-                scorer.embedder.forget()
-                text_memo.forget_all()
+                forget_every_text(scorer)
                 tree = next(steps)
                 return policy(tree, scorer.score(tree, TASK)).text("webarena")
 
             def cold_scoring(steps=iter(fresh)):  # noqa: ANN001, ANN202, B008
-                scorer.embedder.forget()
-                text_memo.forget_all()
+                forget_every_text(scorer)
                 return scorer.score(next(steps), TASK)
 
             first, _ = timed_ms(first_visit, repeat)
@@ -149,8 +153,7 @@ def observe_rows(repeat: int) -> list[tuple[str, ...]]:
             extract, tree = timed_ms(lambda: extract_page(page), repeat)  # noqa: B023
 
             def first_visit(agent=agent):  # noqa: ANN001, ANN202 - every text and memo new
-                scorer.embedder.forget()
-                text_memo.forget_all()
+                forget_every_text(scorer)
                 return agent.observe()
 
             first, _ = timed_ms(first_visit, repeat)

@@ -10,7 +10,10 @@ on disk (SQLite, float16), keyed by a hash of the text.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
+import logging
 import os
 import sqlite3
 import threading
@@ -232,25 +235,29 @@ def _export(
         )
 
 
+@contextlib.contextmanager
+def _silenced() -> Iterator[None]:
+    """A dependency's prints, progress bars and log notices (at set-up) are not the user's business."""
+    quiet = io.StringIO()
+    logging.disable(logging.WARNING)
+    try:
+        with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+            yield
+    finally:
+        logging.disable(logging.NOTSET)
+
+
 def _fuse_bert(graph: Path) -> None:
     """ONNX Runtime's own BERT fusions (attention, embedding + LayerNorm, bias + GELU) on the
     exported graph: 13% faster on a page's first texts, vectors within 2.5e-7. A graph the
     optimizer cannot read stays as exported."""
-    import contextlib
-    import io
-    import logging
-
     try:
         from onnxruntime.transformers.optimizer import optimize_model
 
-        quiet = io.StringIO()  # the optimizer prints and logs its shape-inference notices
-        logging.disable(logging.WARNING)
-        with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+        with _silenced():  # its shape-inference notices
             fused = optimize_model(str(graph), model_type="bert", num_heads=12, hidden_size=DIM, opt_level=1)
     except Exception:  # noqa: BLE001 - an optimisation, not a requirement: the plain graph is exact
         return
-    finally:
-        logging.disable(logging.NOTSET)
     fused.save_model_to_file(str(graph))
 
 
@@ -281,16 +288,12 @@ def minilm_graph() -> Path:
 def export_static_minilm(model_dir: Path, out: Path) -> None:
     """Distil MiniLM into a static table with Model2Vec (torch, ~10 s on two cores): every
     word piece through MiniLM alone, PCA kept at 384 dimensions, SIF weights."""
-    import contextlib
-    import io
-
     from model2vec.distill import distill
     from transformers.utils import logging as transformers_logging
 
     os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder: nothing to fetch
     transformers_logging.set_verbosity_error()  # its load report goes to a handler made at import
-    quiet = io.StringIO()  # the progress bar and notices are not the user's business
-    with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+    with _silenced():  # its progress bar
         table = distill(model_name=str(model_dir), pca_dims=DIM, sif_coefficient=1e-4, quantize_to="float32")
     table.save_pretrained(str(out))
 
