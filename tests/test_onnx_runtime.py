@@ -245,3 +245,33 @@ def test_the_networks_reused_arrays_never_carry_one_call_into_another():
         together = list(pool.map(lambda page: net(*page), pages * 3))
     for got, expected in zip(together, alone * 3, strict=True):
         assert all(np.array_equal(a, b) for a, b in zip(got, expected, strict=True))
+
+
+def test_the_forest_path_scores_as_the_general_one():
+    """Edges laid out as `scorer.inputs` lays a tree's out take the forest path; the same edges
+    in another order take the general one, and the scores agree. A node with two parents
+    is not a forest: the general path scores it."""
+    from webminim.features import NODE_DIM, TASK_DIM
+    from webminim.scorer import default_checkpoint
+    from webminim.scorer.checkpoint import config
+    from webminim.scorer.numpy_net import NumpyNet, _Forest
+
+    net = NumpyNet.load(default_checkpoint(), config())
+    rng = np.random.default_rng(3)
+    for nodes in (1, 2, 60, 700):
+        x = rng.standard_normal((nodes, NODE_DIM)).astype(np.float32)
+        feats = rng.standard_normal((nodes, TASK_DIM)).astype(np.float32)
+        task = rng.standard_normal((1, 384)).astype(np.float32)
+        kids = np.arange(1, nodes)
+        parents = np.array([rng.integers(0, k) for k in kids], dtype=np.int64)
+        edges = with_self_loops(np.stack([np.concatenate([parents, kids]), np.concatenate([kids, parents])]), nodes)
+        shuffled = edges[:, rng.permutation(edges.shape[1])]
+        assert _Forest.of(edges, nodes) is not None and (nodes < 3 or _Forest.of(shuffled, nodes) is None)
+        batch = np.zeros(nodes, np.int64)
+        for fast, general in zip(net(x, task, feats, edges, batch), net(x, task, feats, shuffled, batch), strict=True):
+            assert np.abs(fast - general).max() < 1e-4
+    two_parents = with_self_loops(np.array([[0, 1, 2, 2], [2, 2, 0, 1]]), 3)
+    assert _Forest.of(two_parents, 3) is None
+    x = rng.standard_normal((3, NODE_DIM)).astype(np.float32)
+    s, n = net(x, task, np.zeros((3, TASK_DIM), np.float32), two_parents, np.zeros(3, np.int64))
+    assert s.shape == n.shape == (3,)
