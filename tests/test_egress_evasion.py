@@ -260,20 +260,23 @@ def test_skipping_settled_spans_covers_the_same_characters_as_reading_them():
         assert covered >= {i for a, b in spans for i in range(a, b)}, text
 
 
-def test_the_ascii_leet_fast_path_reads_as_the_character_loop():
-    """`normalized(..., leet=True)` takes a one-pass path for ASCII text with no space to drop;
-    it must give what the character loop gives (text and index map)."""
-    import re
+def test_the_ascii_fast_paths_read_as_the_character_loop():
+    """`normalized` takes one-pass paths for ASCII text (leetspeak alone; spaced-out numbers
+    joined a slice at a time); they must give what the character loop gives (text and index
+    map), on chosen texts and on random ASCII made of the characters those paths look at."""
+    import random
 
     from webminim.egress import decode
 
     texts = ["p4ssw0rd is h3ll0", "c0de 847293", "$ecret!", "plain words only", "call 555 0199 now", "a-1 b"]
-    fast = [decode.normalized(t, leet=True) for t in texts]
-    saved = decode._JOINED_SPACE
-    decode._JOINED_SPACE = re.compile(r"(?s).")  # every text "has" a space to drop: the loop reads it
-    try:
-        slow = [decode.normalized(t, leet=True) for t in texts]
-    finally:
-        decode._JOINED_SPACE = saved
-    assert fast == slow
-    assert fast[0] == ("password is hello", list(range(17)))
+    texts += ["Quantity for product 0 1", "1 2 3 - 4 5", "1 -x", " 1 2 ", "p@ss 12 34", "- 1", ""]
+    rng = random.Random(5)
+    texts += ["".join(rng.choice("0123456789  --ab@$!3x.Q\t") for _ in range(rng.randint(0, 14))) for _ in range(3000)]
+    leet = [decode.normalized(t, leet=True) for t in texts]
+    assert leet == [decode._by_character(t, leet=True) for t in texts]
+    assert leet[0] == ("password is hello", list(range(17)))
+    # without leetspeak, ASCII with no spaced-out number ("1 2") is returned as unchanged
+    # before any path: only that shortcut may differ from the loop
+    plain = [decode.normalized(t) for t in texts]
+    assert {p for p, t in zip(plain, texts, strict=True) if p != decode._by_character(t, leet=False)} <= {None}
+    assert plain[texts.index("1 2 3 - 4 5")] == ("123-45", [0, 2, 4, 6, 8, 10])
