@@ -19,6 +19,7 @@ Pure function of the tree (never of labels); linear in the number of nodes.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
@@ -74,14 +75,8 @@ _NAMED: WeakKeyDictionary[UITree, Naming] = WeakKeyDictionary()  # a tree is imm
 def _naming(tree: UITree) -> Naming:
     nodes = tree.nodes
     size = len(nodes)
-    index = {node.id: i for i, node in enumerate(nodes)}
-    parent = [index[n.parent] if n.parent is not None and n.parent in index else -1 for n in nodes]
-    # end[i]: one past the last descendant of i (nodes are in pre-order)
-    end = list(range(1, size + 1))
-    for i in range(size - 1, 0, -1):
-        p = parent[i]
-        if p >= 0 and end[i] > end[p]:
-            end[p] = end[i]
+    index = tree.positions
+    parent, end = tree.parents, tree.ends
     inside_control = [False] * size
     row_of = [-1] * size
     for i in range(1, size):
@@ -121,7 +116,7 @@ def _naming(tree: UITree) -> Naming:
     return Naming(tuple(label_of), tuple(control_of), tuple(row_of), nearby)
 
 
-def _label_parent(nodes: tuple[UINode, ...], parent: list[int], i: int) -> int:
+def _label_parent(nodes: tuple[UINode, ...], parent: Sequence[int], i: int) -> int:
     """The text of an enclosing LabelText (two levels up at most)."""
     p = parent[i]
     for _ in range(2):
@@ -136,7 +131,7 @@ def _label_parent(nodes: tuple[UINode, ...], parent: list[int], i: int) -> int:
     return -1
 
 
-def _repeating(nodes: tuple[UINode, ...], end: list[int], inside: list[bool], i: int, own: str) -> int:
+def _repeating(nodes: tuple[UINode, ...], end: Sequence[int], inside: list[bool], i: int, own: str) -> int:
     """Nearby text (outside the control) that repeats the control's name: a `<label for>`."""
     lo, hi = max(0, i - _WINDOW), min(len(nodes), end[i] + _WINDOW)
     best, dist = -1, _WINDOW + 1
@@ -172,7 +167,7 @@ def _separator(node: UINode) -> bool:
     return not any(c.isalnum() for c in text) or text in _SEPARATORS
 
 
-def _up(parent: list[int], i: int, levels: int) -> int:
+def _up(parent: Sequence[int], i: int, levels: int) -> int:
     for _ in range(levels):
         if parent[i] < 0:
             break
@@ -180,7 +175,7 @@ def _up(parent: list[int], i: int, levels: int) -> int:
     return i
 
 
-def _nearest(nodes: tuple[UINode, ...], end: list[int], inside: list[bool], i: int, step: int, scope: int) -> int:
+def _nearest(nodes: tuple[UINode, ...], end: Sequence[int], inside: list[bool], i: int, step: int, scope: int) -> int:
     """The nearest text leaf before (step -1) or after (+1) control i, with no control between,
     inside the subtree of `scope`."""
     k = i - 1 if step < 0 else end[i]
@@ -200,7 +195,7 @@ def _nearest(nodes: tuple[UINode, ...], end: list[int], inside: list[bool], i: i
 
 
 def _column_header(
-    nodes: tuple[UINode, ...], parent: list[int], index: dict[str, int], i: int, headers: dict[int, list[int]]
+    nodes: tuple[UINode, ...], parent: Sequence[int], index: Mapping[str, int], i: int, headers: dict[int, list[int]]
 ) -> int:
     """A control alone in a table cell is named by the header of its column."""
     cell = parent[i]
@@ -249,8 +244,8 @@ def flat_items(tree: UITree) -> tuple[int, ...]:
     """
     nodes = tree.nodes
     size = len(nodes)
-    index = {node.id: i for i, node in enumerate(nodes)}
-    end = _ends(nodes, index)
+    index = tree.positions
+    end = tree.ends
     interactive = [0] * (size + 1)  # prefix sums: controls among nodes [0, i)
     for i, node in enumerate(nodes):
         interactive[i + 1] = interactive[i] + node.interactive
@@ -274,18 +269,7 @@ def flat_items(tree: UITree) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _ends(nodes: tuple[UINode, ...], index: dict[str, int]) -> list[int]:
-    """end[i]: one past the last descendant of i (nodes are in pre-order)."""
-    end = list(range(1, len(nodes) + 1))
-    for i in range(len(nodes) - 1, 0, -1):
-        p = nodes[i].parent
-        j = index.get(p, -1) if p is not None else -1
-        if j >= 0 and end[i] > end[j]:
-            end[j] = end[i]
-    return end
-
-
-def _first_role(nodes: tuple[UINode, ...], index: dict[str, int], k: int) -> str:
+def _first_role(nodes: tuple[UINode, ...], index: Mapping[str, int], k: int) -> str:
     return next((nodes[index[c]].role for c in nodes[k].children if c in index), "")
 
 

@@ -70,7 +70,7 @@ class UITree:
     """An immutable accessibility tree: nodes in document (pre-)order, addressable by id."""
 
     # __weakref__: facts derived from a tree (extractors.naming) are remembered per tree object
-    __slots__ = ("_nodes", "_index", "url", "title", "tabs", "active_tab", "__weakref__")
+    __slots__ = ("_nodes", "_index", "_parents", "_ends", "url", "title", "tabs", "active_tab", "__weakref__")
 
     def __init__(
         self,
@@ -85,6 +85,8 @@ class UITree:
             raise ExtractionError("a tree needs at least a root node")
         self._nodes = nodes
         self._index = {node.id: i for i, node in enumerate(nodes)}
+        self._parents: tuple[int, ...] | None = None  # derived on first use (every stage reads them)
+        self._ends: tuple[int, ...] | None = None
         if len(self._index) != len(nodes):
             raise ExtractionError("node ids in a tree must be unique")
         self.url = url
@@ -126,6 +128,32 @@ class UITree:
     def position(self, node_id: str) -> int:
         """Index of the node in document order."""
         return self._index[node_id]
+
+    @property
+    def positions(self) -> Mapping[str, int]:
+        """Node id -> index in document order (read-only)."""
+        return MappingProxyType(self._index)
+
+    @property
+    def parents(self) -> tuple[int, ...]:
+        """Each node's parent's index, -1 at the root (or for a parent the tree lacks). Computed
+        once per tree: the features, the policy and the view all walk up the tree."""
+        if self._parents is None:
+            index = self._index
+            self._parents = tuple(-1 if n.parent is None else index.get(n.parent, -1) for n in self._nodes)
+        return self._parents
+
+    @property
+    def ends(self) -> tuple[int, ...]:
+        """ends[i]: one past the last descendant of node i (nodes are in pre-order)."""
+        if self._ends is None:
+            parents, end = self.parents, list(range(1, len(self._nodes) + 1))
+            for i in range(len(end) - 1, 0, -1):
+                j = parents[i]
+                if j >= 0 and end[i] > end[j]:
+                    end[j] = end[i]
+            self._ends = tuple(end)
+        return self._ends
 
     def children(self, node_id: str) -> list[UINode]:
         return [self[c] for c in self[node_id].children]

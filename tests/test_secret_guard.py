@@ -69,16 +69,14 @@ def _siblings(*texts: str):
 def test_a_secret_split_over_sibling_nodes_flags_every_piece():
     tree = _siblings("Welcome back", "Your code is 84", "7293", "Inbox (3)")
     kept = list(range(len(tree.nodes)))
-    flagged = flag_secrets(tree.nodes, kept, "", lambda i: tree.nodes[i].name)
+    flagged = flag_secrets(tree, kept, "", lambda i: tree.nodes[i].name)
     assert {tree.nodes[i].id for i in flagged} == {"t1", "t2"}
 
 
 def test_text_the_task_names_is_exempt():
     tree = _siblings("Your code is 847293")
     kept = list(range(len(tree.nodes)))
-    assert (
-        flag_secrets(tree.nodes, kept, "type your code is 847293 into the box", lambda i: tree.nodes[i].name) == set()
-    )
+    assert flag_secrets(tree, kept, "type your code is 847293 into the box", lambda i: tree.nodes[i].name) == set()
 
 
 def test_view_abstracts_a_kept_secret_whatever_the_scores_say():
@@ -98,7 +96,7 @@ def test_view_abstracts_a_kept_secret_whatever_the_scores_say():
 def test_ordinary_neighbours_and_placeholders_are_not_glued_into_a_secret():
     tree = _siblings("Marcus Webb", "March invoice [TEXT_1]", "9:41 AM")
     kept = list(range(len(tree.nodes)))
-    assert flag_secrets(tree.nodes, kept, "", lambda i: tree.nodes[i].name) == set()
+    assert flag_secrets(tree, kept, "", lambda i: tree.nodes[i].name) == set()
 
 
 def test_the_cue_prefilters_never_hide_what_the_full_scan_finds(monkeypatch):

@@ -33,7 +33,7 @@ def flagged(tree: UITree, task: str = "") -> set[str]:
     def text_of(i: int) -> str:
         return " ".join(t for t in (nodes[i].name, nodes[i].value or "", nodes[i].description) if t)
 
-    return {nodes[i].id for i in flag_secrets(nodes, kept, task, text_of)}
+    return {nodes[i].id for i in flag_secrets(tree, kept, task, text_of)}
 
 
 def keep_all(tree: UITree, task: str = "", vault: Vault | None = None):
@@ -389,7 +389,7 @@ def test_labelled_codes_finds_codes_their_own_text_does_not_name():
         "<dl><dt>Your one-time code</dt><dd>999472</dd><dt>ZIP code</dt><dd>94110</dd></dl>"
         "<p>Enter code</p><div>" + "".join(f"<span>{c}</span>" for c in "381905") + "</div>"
     )
-    found = {tree.nodes[i].name for i in labelled_codes(tree.nodes)}
+    found = {tree.nodes[i].name for i in labelled_codes(tree)}
     assert "999472" in found and set("381905") <= found
     assert "94110" not in found
 
@@ -460,7 +460,7 @@ BENIGN_PAGES = [
 def test_ordinary_pages_flag_nothing(body):
     tree = tree_of(body)
     assert flagged(tree) == set(), [n.name for n in tree.nodes if n.id in flagged(tree)]
-    assert labelled_codes(tree.nodes) == set()
+    assert labelled_codes(tree) == set()
 
 
 # -- bounded work ----------------------------------------------------------------------------
@@ -509,7 +509,7 @@ def test_a_large_page_of_short_values_is_judged_quickly():
     tree = tree_of(body)
     started = time.perf_counter()
     flagged(tree)
-    labelled_codes(tree.nodes)
+    labelled_codes(tree)
     assert time.perf_counter() - started < 10.0
 
 

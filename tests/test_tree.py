@@ -32,6 +32,18 @@ def test_document_order_depth_and_children():
     assert [d.id for d in tree.descendants("nav")] == ["a1", "a2"]
 
 
+def test_parents_and_subtree_ends_by_position():
+    tree = small_tree()  # r, nav, a1, a2, main, t
+    assert tree.parents == (-1, 0, 1, 1, 0, 4)
+    assert tree.ends == (6, 4, 3, 4, 6, 6)
+    assert tree.positions["main"] == 4 and "nope" not in tree.positions
+    with pytest.raises(TypeError):
+        tree.positions["main"] = 0  # type: ignore[index]
+    # a tree made directly from nodes whose parent it lacks: that node has no parent
+    lone = UITree((tree.nodes[0], dataclasses.replace(tree.nodes[2], parent="gone")))
+    assert lone.parents == (-1, -1) and lone.ends == (1, 2)
+
+
 def test_interactive_is_derived_from_role():
     tree = small_tree()
     assert {n.id for n in tree.interactive_nodes()} == {"a1", "a2", "t"}

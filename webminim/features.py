@@ -296,7 +296,7 @@ def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
     n = len(nodes)
     out = np.zeros((n, STRUCT_DIM), dtype=np.float32)
     rows = np.arange(n)
-    index = {node.id: i for i, node in enumerate(nodes)}
+    index = tree.positions
     out[rows, [_ROLE_INDEX.get(node.role, len(ROLES)) for node in nodes]] = 1.0
     col = len(ROLES) + 1
     props = [node.properties for node in nodes]
@@ -347,7 +347,7 @@ def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
 
 def build_graph(tree: UITree, embedder: Embedder) -> TreeGraph:
     nodes = tree.nodes
-    index = {node.id: i for i, node in enumerate(nodes)}
+    index = tree.positions  # a parent the tree lacks fails here (KeyError): no graph from a broken tree
     parent = np.array([index[n.parent] if n.parent is not None else i for i, n in enumerate(nodes)], dtype=np.int64)
     child = np.arange(len(nodes), dtype=np.int64)[parent != np.arange(len(nodes))]
     par = parent[child]

@@ -22,20 +22,19 @@ def normalize(text: str) -> str:
 def controls_of(tree: UITree, depth: int = 2) -> np.ndarray:
     """For every node, the index of the interactive ancestor (within `depth` levels) whose
     label it is, or -1."""
-    index = {node.id: i for i, node in enumerate(tree.nodes)}
+    parents = tree.parents
     out = np.full(len(tree.nodes), -1, dtype=np.int64)
     for i, node in enumerate(tree.nodes):
         if node.interactive:
             continue
-        parent = node.parent
+        j = parents[i]
         for _ in range(depth):
-            if parent is None or parent not in index:
+            if j < 0:
                 break
-            j = index[parent]
             if tree.nodes[j].interactive:
                 out[i] = j
                 break
-            parent = tree.nodes[j].parent
+            j = parents[j]
     return out
 
 
@@ -44,17 +43,16 @@ def voices(tree: UITree, depth: int = 3, *, names: list[str] | None = None) -> n
     when its name or value repeats the node's text (a link's or a header's StaticText, an icon
     glyph in a <span> of the link "Pages \uf105", a field's shown value), else -1. `names`: the
     nodes' names already normalized, if the caller has them."""
-    index = {node.id: i for i, node in enumerate(tree.nodes)}
+    parents = tree.parents
     names = names if names is not None else [normalize(n.name) for n in tree.nodes]
     out = np.full(len(tree.nodes), -1, dtype=np.int64)
     for i, node in enumerate(tree.nodes):
         text = names[i]
         if not text or node.interactive:
             continue
-        parent = node.parent
+        p = parents[i]
         for _ in range(depth):
-            p = index.get(parent) if parent is not None else None
-            if p is None:
+            if p < 0:
                 break
             owner = tree.nodes[p]
             said = names[p]
@@ -62,7 +60,7 @@ def voices(tree: UITree, depth: int = 3, *, names: list[str] | None = None) -> n
                 if text in said or text in normalize(owner.value or ""):
                     out[i] = p
                 break
-            parent = owner.parent
+            p = parents[p]
     return out
 
 
@@ -113,13 +111,11 @@ def repeated_controls(
 
 def inside(tree: UITree, roles: frozenset[str]) -> np.ndarray:
     """Nodes with an ancestor of one of `roles` (pre-order: a parent comes before its children)."""
-    index = {node.id: i for i, node in enumerate(tree.nodes)}
-    out = np.zeros(len(tree.nodes), dtype=bool)
-    for i, node in enumerate(tree.nodes):
-        p = index.get(node.parent) if node.parent is not None else None
-        if p is not None:
+    out = [False] * len(tree.nodes)  # Python bools: a loop over numpy elements is slower
+    for i, p in enumerate(tree.parents):
+        if p >= 0:
             out[i] = out[p] or tree.nodes[p].role in roles
-    return out
+    return np.array(out, dtype=bool)
 
 
 def section_ends(tree: UITree) -> np.ndarray:
@@ -128,15 +124,16 @@ def section_ends(tree: UITree) -> np.ndarray:
     nodes. A heading nested deeper (a card's "Nicole Pearson" under its "Digital Strategist")
     is part of the section, not its end."""
     nodes = tree.nodes
-    index = {node.id: i for i, node in enumerate(nodes)}
+    parents = tree.parents
     size = len(nodes)
-    subtree_end = np.arange(1, size + 1, dtype=np.int64)  # one past the last descendant
-    parent = np.full(size, -1, dtype=np.int64)
+    ends, up = list(range(1, size + 1)), [-1] * size  # Python ints: the loop reads them per node
     for i in range(size - 1, 0, -1):
-        p = index.get(nodes[i].parent) if nodes[i].parent is not None else None
-        if p is not None and p < i:
-            parent[i] = p
-            subtree_end[p] = max(subtree_end[p], subtree_end[i])
+        p = parents[i]
+        if 0 <= p < i:
+            up[i] = p
+            ends[p] = max(ends[p], ends[i])
+    subtree_end = np.array(ends, dtype=np.int64)  # one past the last descendant
+    parent = np.array(up, dtype=np.int64)
     out = np.full(size, -1, dtype=np.int64)
     # per container, its headings' (index, level), levels strictly increasing
     open_headings: dict[int, list[tuple[int, int]]] = {}

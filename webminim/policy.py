@@ -422,8 +422,7 @@ class PageContext:
         item_of = np.where(item_of >= 0, item_of, flat)  # a comment laid out as bare siblings is an item too
         item_of[items] = np.flatnonzero(items)
         interactive = np.array([n.interactive for n in nodes], dtype=bool).reshape(size)
-        index = {n.id: i for i, n in enumerate(nodes)}
-        parent = np.array([index.get(n.parent, -1) if n.parent is not None else -1 for n in nodes], dtype=np.int64)
+        parent = np.array(tree.parents, dtype=np.int64)
         texts = tuple(normalize(n.name) or normalize(names.nearby[i]) for i, n in enumerate(nodes))
         controls = controls_of(tree)
         has_text = np.array([bool(n.name.strip()) for n in nodes], dtype=bool).reshape(size)
@@ -435,7 +434,7 @@ class PageContext:
             _act_stems(t) if n.interactive and n.role in _ACTS else () for t, n in zip(texts, nodes, strict=True)
         )
         codes = np.array([holds_code(t) for t in texts], dtype=bool).reshape(size)
-        codes[sorted(labelled_codes(nodes))] = True  # a code known by its label, not its own text
+        codes[sorted(labelled_codes(tree))] = True  # a code known by its label, not its own text
         short_label = interactive & np.array(
             [0 < len(t.split()) <= FLOOR_LABEL_WORDS for t in texts], dtype=bool
         ).reshape(size)
@@ -799,12 +798,13 @@ def _spans(parent: np.ndarray) -> np.ndarray:
     children, each subtree contiguous: what every extractor builds). Any other order is a
     malformed tree here: each node is then its own subtree, so nothing is raised through it."""
     size = len(parent)
-    span = np.ones(size, dtype=np.int64)
     if not size or not bool(np.all(parent < np.arange(size))):
-        return span
+        return np.ones(size, dtype=np.int64)
+    sizes, up = [1] * size, parent.tolist()  # Python ints: the loop reads them per node
     for i in range(size - 1, 0, -1):  # children after parents: sizes add up bottom-up
-        if parent[i] >= 0:
-            span[parent[i]] += span[i]
+        if up[i] >= 0:
+            sizes[up[i]] += sizes[i]
+    span = np.array(sizes, dtype=np.int64)
     # contiguous only if every node sits inside its parent's range
     starts = np.arange(size)
     inside = (parent < 0) | (

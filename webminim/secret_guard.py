@@ -27,7 +27,7 @@ import binascii
 import html
 import ipaddress
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import cache
 from urllib.parse import unquote
 
@@ -43,7 +43,7 @@ from stdnum.in_ import aadhaar
 from stdnum.it import codicefiscale
 from stdnum.us import rtn
 
-from extractors.tree import UINode
+from extractors.tree import UINode, UITree
 from webminim.egress.decode import decoded_segments, normalized
 from webminim.text_memo import per_text
 
@@ -572,10 +572,10 @@ def _labelled_secret(label: list[str], value: str, named: str) -> str:
 class _Page:
     """Parent indices and label look-ups over one tree's nodes (document pre-order)."""
 
-    def __init__(self, nodes: Sequence[UINode]) -> None:
-        self.nodes = nodes
-        self.index = {node.id: i for i, node in enumerate(nodes)}
-        self.parent = [self.index.get(n.parent, -1) if n.parent is not None else -1 for n in nodes]
+    def __init__(self, tree: UITree) -> None:
+        self.nodes = tree.nodes
+        self.index = tree.positions
+        self.parent = tree.parents
 
     def ancestors(self, i: int, limit: int) -> list[int]:
         out, j = [], self.parent[i]
@@ -790,21 +790,22 @@ def _closed(run: list[tuple[list[int], str]]) -> Iterator[list[tuple[list[int], 
         yield run
 
 
-def labelled_codes(nodes: Sequence[UINode]) -> set[int]:
+def labelled_codes(tree: UITree) -> set[int]:
     """Indices of nodes whose value is a code by its label, not by its own text: `<dt>Your
     one-time code</dt><dd>999472</dd>`, a "Recovery code" column's cells, six one-digit
     boxes after "Enter code". For the policy: a code the task asks for is abstracted (typeable
     through its placeholder) rather than removed, also when its own text does not say "code"."""
-    page = _Page(nodes)
-    texts = {i: " ".join(t for t in (n.name, n.value or "") if t) for i, n in enumerate(nodes)}
-    found = _structural(page, list(range(len(nodes))), texts, "", set(), codes_only=True)
+    page = _Page(tree)
+    texts = {i: " ".join(t for t in (n.name, n.value or "") if t) for i, n in enumerate(tree.nodes)}
+    found = _structural(page, list(range(len(tree))), texts, "", set(), codes_only=True)
     return {i for i, kind in found.items() if kind == "OTP"}
 
 
-def flag_secrets(nodes: Sequence[UINode], kept: list[int], task: str, text_of: Callable[[int], str]) -> set[int]:
+def flag_secrets(tree: UITree, kept: list[int], task: str, text_of: Callable[[int], str]) -> set[int]:
     """Indices among `kept` whose text (`text_of(i)`: what would be sent), alone, run together
     with kept siblings, or read with its label (module docstring), holds a secret the task
     (lower-cased) does not name."""
+    nodes = tree.nodes
     texts = {i: text_of(i) for i in kept}  # each node's sent text, built once
     flagged = {
         i
@@ -822,7 +823,7 @@ def flag_secrets(nodes: Sequence[UINode], kept: list[int], task: str, text_of: C
                     _run_secret(run_texts[start + 1 : end]) or _run_secret(run_texts[start : end - 1])
                 ):  # only the shortest run that holds it, not its innocent neighbours
                     flagged.update(_value_pieces(run_texts[start:end]))
-    page = _Page(nodes)
+    page = _Page(tree)
     flagged |= set(_structural(page, sorted(kept), texts, task, flagged))
     return flagged | _repeating(page, flagged, texts)
 

@@ -452,7 +452,7 @@ def build_view(
     """`reasons`: why the policy's safety net raised a node (from `decide_explained`)."""
     nodes = tree.nodes
     origin = origin_of(tree.url)
-    index = {node.id: i for i, node in enumerate(nodes)}
+    index = tree.positions
     # The root always stays (it holds the structure); removing it only blanks its title.
     actions = actions.copy()
     echoed: set[int] = set()
@@ -511,8 +511,14 @@ def build_view(
         fields = own_fields(i) | masked.get(i, {})
         return {f: t for f, t in fields.items() if t.strip() and f not in gone}
 
+    def sent_text(i: int) -> str:
+        """`sent_fields(i)` as one text; most nodes have nothing masked or withheld: no dicts."""
+        if i in withheld or i in masked:
+            return " ".join(sent_fields(i).values())
+        return " ".join(t for t in (names[i], nodes[i].value or "", descriptions[i], *texts[i].values()) if t.strip())
+
     # The safety net runs on what would be sent once leak paths are closed.
-    guarded = flag_secrets(nodes, kept, task_text, lambda i: " ".join(sent_fields(i).values()))
+    guarded = flag_secrets(tree, kept, task_text, sent_text)
     for i in sorted(guarded):
         fields = sent_fields(i)
         offending = _offending_fields(fields, task_text)
@@ -689,7 +695,7 @@ def _partly_named(text: str, task: str, vault: Vault, origin: str, node_id: str)
 
 def _close_ancestor_leaks(
     nodes: tuple[UINode, ...],
-    index: dict[str, int],
+    index: Mapping[str, int],
     actions: np.ndarray,
     placeholders: dict[int, dict[str, str]],
     names: dict[int, str],
