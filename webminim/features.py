@@ -170,11 +170,28 @@ _STATES: tuple[Callable[[Mapping[str, Any]], bool], ...] = (
     lambda p: bool(p.get("hasPopup") or p.get("haspopup")),
     lambda p: bool(p.get("multiline")),
 )
-# the property names the state flags read: a node with none of them has every flag off
-_STATE_KEYS = frozenset(
-    ("checked", "disabled", "expanded", "selected", "required", "focused", "pressed", "editable", "readonly")
-    + ("hasPopup", "haspopup", "multiline")
-)
+
+
+def _keys_read(flag: Callable[[Mapping[str, Any]], bool]) -> frozenset[str]:
+    """The property names a state flag reads: it is called once on an empty recording mapping."""
+    read: set[str] = set()
+
+    class Recording(dict):
+        def get(self, key: str, default: Any = None) -> Any:
+            read.add(key)
+            return default
+
+    flag(Recording())
+    return frozenset(read)
+
+
+# Each flag is off without the properties it reads: a node is stated by those keys, and only
+# the flags of the keys it has are worth calling (most stated nodes have one: "editable").
+_STATE_COLUMNS: dict[str, tuple[int, ...]] = {}
+for _column, _flag in enumerate(_STATES):
+    for _key in _keys_read(_flag):
+        _STATE_COLUMNS[_key] = (*_STATE_COLUMNS.get(_key, ()), _column)
+_STATE_KEYS = frozenset(_STATE_COLUMNS)
 _NUMBERED = tuple(enumerate(_PATTERNS))
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
@@ -294,15 +311,17 @@ def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
     names = names if names is not None else naming(tree)
     nodes = tree.nodes
     n = len(nodes)
-    out = np.zeros((n, STRUCT_DIM), dtype=np.float32)
+    out = np.zeros((n, STRUCT_DIM), dtype=np.float32, order="F")  # written column by column
     rows = np.arange(n)
     index = tree.positions
     out[rows, [_ROLE_INDEX.get(node.role, len(ROLES)) for node in nodes]] = 1.0
     col = len(ROLES) + 1
     props = [node.properties for node in nodes]
-    stated = [i for i, p in enumerate(props) if p and not _STATE_KEYS.isdisjoint(p)]  # most nodes: none
-    if stated:
-        out[stated, col : col + len(_STATES)] = [[flag(props[i]) for flag in _STATES] for i in stated]
+    for i, p in enumerate(props):
+        if p and not _STATE_KEYS.isdisjoint(p):  # most nodes: no state at all
+            for key in _STATE_KEYS.intersection(p):
+                for column in _STATE_COLUMNS[key]:
+                    out[i, col + column] = _STATES[column](p)
     col += len(_STATES)
     columns = [
         [node.interactive for node in nodes],
@@ -320,10 +339,11 @@ def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
     children = np.array([len(node.children) for node in nodes], dtype=np.float64)
     out[:, col] = np.log1p(children) / 5.0
     out[:, col + 1] = children == 0
-    position, last = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    order, final = [0] * n, [0] * n  # Python ints: numpy element writes in a loop are slower
     for node in nodes:
         for k, child in enumerate(node.children):
-            position[index[child]], last[index[child]] = k, len(node.children) - 1
+            order[index[child]], final[index[child]] = k, len(node.children) - 1
+    position, last = np.array(order, dtype=np.int64), np.array(final, dtype=np.int64)
     out[:, col + 2] = np.log1p(position) / 5.0
     out[:, col + 3] = position == 0
     out[:, col + 4] = position == last
