@@ -251,6 +251,8 @@ def flat_items(tree: UITree) -> tuple[int, ...]:
         interactive[i + 1] = interactive[i] + node.interactive
     out = [-1] * size
     for node in nodes:
+        if len(node.children) < 4:
+            continue  # most nodes: too few children to repeat anything
         kids = [index[c] for c in node.children if c in index]
         if len(kids) < 4:
             continue
@@ -270,7 +272,11 @@ def flat_items(tree: UITree) -> tuple[int, ...]:
 
 
 def _first_role(nodes: tuple[UINode, ...], index: Mapping[str, int], k: int) -> str:
-    return next((nodes[index[c]].role for c in nodes[k].children if c in index), "")
+    for child in nodes[k].children:  # a loop, not a generator: it runs for every listed sibling
+        j = index.get(child)
+        if j is not None:
+            return nodes[j].role
+    return ""
 
 
 def _longest_run(signature: list[tuple[str, str]]) -> tuple[int, int, int] | None:

@@ -404,10 +404,11 @@ def task_features(graph: TreeGraph, task_text: str, task_emb: np.ndarray) -> np.
     task_words = content_words(task_text)
     task_lower = task_text.lower()
     cos = (graph.emb @ task_emb).astype(np.float32, copy=False)
-    node_in_task = np.array([len(w & task_words) / len(w) if w else 0.0 for w in graph.words], dtype=np.float32)
-    task_in_node = np.array(
-        [len(w & task_words) / len(task_words) if w and task_words else 0.0 for w in graph.words], dtype=np.float32
-    )
+    # each node's words shared with the task, counted once (float64 division, as Python's)
+    shared = np.array([len(w & task_words) for w in graph.words], dtype=np.float64)
+    sizes = np.array([len(w) for w in graph.words], dtype=np.float64)
+    node_in_task = np.divide(shared, sizes, out=np.zeros(n), where=sizes > 0).astype(np.float32)
+    task_in_node = (shared / len(task_words) if task_words else np.zeros(n)).astype(np.float32)
     phrase = np.array([float(len(name) >= 4 and name in task_lower) for name in graph.names], dtype=np.float32)
     feats = np.zeros((n, TASK_DIM), dtype=np.float32)
     feats[:, 0] = cos

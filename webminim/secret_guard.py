@@ -719,6 +719,12 @@ def _unplaced(text: str) -> str:
 
 
 @per_text
+def _code_candidate(value: str) -> bool:
+    """A candidate written like a code: what the label-only scan (`labelled_codes`) looks at."""
+    return _candidate(value) and _code_shaped(value)
+
+
+@per_text
 def _candidate(value: str) -> bool:
     """Short enough to be one value set apart, and of a shape some secret has."""
     if not 4 <= len(value) <= _MAX_VALUE or len(value.split()) > 4:
@@ -735,8 +741,9 @@ def _structural(
     for i in kept:
         if i in skip:
             continue
-        value = _value_of(nodes[i], texts[i])  # the shape first: the cheapest test, and most text fails it
-        if not _candidate(value) or value.lower() in task or (codes_only and not _code_shaped(value)):
+        node = nodes[i]  # the shape first: the cheapest test, and most text fails it
+        value = node.value.strip() if node.value else _shown_value(texts[i])  # _value_of, inline: every node
+        if not (_code_candidate(value) if codes_only else _candidate(value)) or value.lower() in task:
             continue
         if page.in_control(i) or (page.is_field(i) and not nodes[i].value):
             continue  # a control's text names it; an empty field's name is its label
@@ -778,8 +785,9 @@ def _runs(page: _Page, kept: list[int], texts: dict[int, str]) -> Iterator[list[
             run.append(([i], piece))
             last = i
             continue
-        yield from _closed(run)
-        run = []
+        if run:  # most nodes end no run: no generator for an empty one
+            yield from _closed(run)
+            run = []
     yield from _closed(run)
 
 
@@ -796,7 +804,9 @@ def labelled_codes(tree: UITree) -> set[int]:
     boxes after "Enter code". For the policy: a code the task asks for is abstracted (typeable
     through its placeholder) rather than removed, also when its own text does not say "code"."""
     page = _Page(tree)
-    texts = {i: " ".join(t for t in (n.name, n.value or "") if t) for i, n in enumerate(tree.nodes)}
+    texts = {
+        i: f"{n.name} {n.value}" if n.name and n.value else n.name or n.value or "" for i, n in enumerate(tree.nodes)
+    }
     found = _structural(page, list(range(len(tree))), texts, "", set(), codes_only=True)
     return {i for i, kind in found.items() if kind == "OTP"}
 
