@@ -173,3 +173,50 @@ def test_an_address_the_task_gives_stays_and_text_without_one_is_untouched():
     plain = _mail_card("Meeting moved to 3 pm @ room 4")
     view = build_view(plain, acts, np.ones(4), np.full(4, 10.0), Vault(), tau_nec=1.0, tau_sens=5.0)
     assert view.tree["3"].name == "Meeting moved to 3 pm @ room 4"
+
+
+def _depth(parents, i):
+    steps = 0
+    while parents[i] >= 0:
+        i, steps = parents[i], steps + 1
+    return steps
+
+
+def _level_by_level(parents, acts, names, texts, limit):
+    """The leak walk one parent at a time (what `_close_ancestor_leaks` must equal)."""
+    for i in [i for i, a in enumerate(acts) if a != K]:
+        text = texts[i]
+        if len(text) < 3:
+            continue
+        j, distance = parents[i], 1
+        while j >= 0 and distance <= limit:
+            if acts[j] != R and text in names[j]:
+                names[j] = names[j].replace(text, "[removed]")
+            j, distance = parents[j], distance + 1
+
+
+@pytest.mark.parametrize("document_order", [True, False])
+def test_the_ancestor_leak_walk_skips_removed_nodes_but_not_a_level(document_order):
+    from webminim.view import _ANCESTOR_LIMIT, REMOVED_TEXT, _close_ancestor_leaks
+
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        size = int(rng.integers(2, 200))
+        # long chains (past the level limit) with a few branches; parents before children
+        parents = [-1] + [i - 1 if rng.random() < 0.9 else int(rng.integers(0, i)) for i in range(1, size)]
+        if not document_order:  # the same tree, its nodes listed in reverse
+            parents = [-1 if p < 0 else size - 1 - p for p in reversed(parents)]
+        # every name holds the words of two nodes (one deep down): which names lose them is
+        # decided by the levels the walk reaches alone
+        words = [""] * size
+        deepest = int(np.argmax([_depth(parents, i) for i in range(size)]))
+        words[int(rng.integers(0, size))], words[deepest] = "w1x", "w0x"
+        names = {i: f"n{i} w0x w1x" for i in range(size)}
+        acts = [int(rng.choice([K, A, R], p=[0.1, 0.1, 0.8])) for _ in range(size)]
+        nodes = tuple(type("N", (), {"name": words[i], "value": None})() for i in range(size))
+        got, want = dict(names), dict(names)
+        _close_ancestor_leaks(
+            nodes, tuple(parents), np.array(acts), {}, got, {i: "" for i in range(size)}, {i: {} for i in range(size)}
+        )
+        _level_by_level(parents, acts, want, words, _ANCESTOR_LIMIT)
+        assert got == {i: t.replace("[removed]", REMOVED_TEXT) for i, t in want.items()}

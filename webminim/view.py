@@ -452,7 +452,6 @@ def build_view(
     """`reasons`: why the policy's safety net raised a node (from `decide_explained`)."""
     nodes = tree.nodes
     origin = origin_of(tree.url)
-    index = tree.positions
     # The root always stays (it holds the structure); removing it only blanks its title.
     actions = actions.copy()
     echoed: set[int] = set()
@@ -469,7 +468,7 @@ def build_view(
     names = {i: n.name for i, n in enumerate(nodes)}
     descriptions = {i: n.description for i, n in enumerate(nodes)}
     texts = {i: _free_text(n) for i, n in enumerate(nodes)}
-    _close_ancestor_leaks(nodes, index, actions, placeholders, names, descriptions, texts)
+    _close_ancestor_leaks(nodes, tree.parents, actions, placeholders, names, descriptions, texts)
 
     def place(i: int, text: str, kind: str | None = None) -> str:
         return vault.placeholder(text, kind=kind, origin=origin, node_id=nodes[i].id)
@@ -546,7 +545,7 @@ def build_view(
             reason = _reason(action, s, n, tau_nec, tau_sens)
         if action == K and i in withheld:
             reason += f"; its {', '.join(sorted(map(_field_label, withheld[i])))} withheld: holds a secret"
-        if action == K and set(masked.get(i, {})) - set(withheld.get(i, {})):
+        if action == K and i in masked and set(masked[i]) - set(withheld.get(i, {})):
             reason += "; e-mail addresses shown as placeholders"
         decisions[node.id] = Decision(node.id, ACTION_NAMES[action], s, n, reason)
         if action == R and i != 0:
@@ -695,7 +694,7 @@ def _partly_named(text: str, task: str, vault: Vault, origin: str, node_id: str)
 
 def _close_ancestor_leaks(
     nodes: tuple[UINode, ...],
-    index: Mapping[str, int],
+    parents: tuple[int, ...],
     actions: np.ndarray,
     placeholders: dict[int, dict[str, str]],
     names: dict[int, str],
@@ -703,8 +702,9 @@ def _close_ancestor_leaks(
     texts: dict[int, dict[str, str]],
 ) -> None:
     """Redact withheld descendant text from the names, descriptions and free-text properties
-    of kept ancestors."""
+    of kept ancestors (up to `_ANCESTOR_LIMIT` levels up)."""
     acts = actions.tolist()  # Python ints: the walk below indexes it a few times per node
+    shown = _shown_ancestors(parents, acts)
     for i in np.flatnonzero(actions != K).tolist():
         node = nodes[i]
         for field in ("name", "value"):
@@ -712,15 +712,37 @@ def _close_ancestor_leaks(
             if len(text) < _MIN_LEAK:
                 continue
             replacement = placeholders.get(i, {}).get(field, REMOVED_TEXT) if acts[i] == A else REMOVED_TEXT
-            parent, steps = node.parent, 0
-            while parent is not None and steps < _ANCESTOR_LIMIT:
-                j = index[parent]
-                if acts[j] != R:
-                    if text in names[j]:
-                        names[j] = names[j].replace(text, replacement)
-                    if text in descriptions[j]:
-                        descriptions[j] = descriptions[j].replace(text, replacement)
-                    for key, prop in texts[j].items():
-                        if text in prop:
-                            texts[j][key] = prop.replace(text, replacement)
-                parent, steps = nodes[j].parent, steps + 1
+            j, distance = shown[i]
+            while j >= 0 and distance <= _ANCESTOR_LIMIT:
+                if text in names[j]:
+                    names[j] = names[j].replace(text, replacement)
+                if text in descriptions[j]:
+                    descriptions[j] = descriptions[j].replace(text, replacement)
+                for key, prop in texts[j].items():
+                    if text in prop:
+                        texts[j][key] = prop.replace(text, replacement)
+                j, further = shown[j]
+                distance += further
+
+
+def _shown_ancestors(parents: tuple[int, ...], acts: list[int]) -> list[tuple[int, int]]:
+    """For each node, its nearest ancestor that is not removed and how many levels up it is
+    ((-1, 0) when none): the leak walk above steps from one to the next, not through the
+    removed nodes between them (most of a page)."""
+    out: list[tuple[int, int]] = [(-1, 0)] * len(parents)
+    if any(p >= i for i, p in enumerate(parents)):  # not in document order: walk each chain
+        for i in range(len(parents)):
+            p, distance = parents[i], 1
+            while p >= 0 and acts[p] == R and distance <= len(parents):
+                p, distance = parents[p], distance + 1
+            out[i] = (p, distance) if p >= 0 and acts[p] != R else (-1, 0)
+        return out
+    for i, p in enumerate(parents):  # parents first: each node extends its parent's answer
+        if p < 0:
+            continue
+        if acts[p] != R:
+            out[i] = (p, 1)
+        else:
+            up, distance = out[p]
+            out[i] = (up, distance + 1) if up >= 0 else (-1, 0)
+    return out
