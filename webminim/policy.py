@@ -423,7 +423,8 @@ class PageContext:
         item_of[items] = np.flatnonzero(items)
         interactive = np.array([n.interactive for n in nodes], dtype=bool).reshape(size)
         parent = np.array(tree.parents, dtype=np.int64)
-        texts = tuple(normalize(n.name) or normalize(names.nearby[i]) for i, n in enumerate(nodes))
+        own = [normalize(n.name) for n in nodes]
+        texts = tuple(own[i] or normalize(names.nearby[i]) for i in range(size))
         controls = controls_of(tree)
         has_text = np.array([bool(n.name.strip()) for n in nodes], dtype=bool).reshape(size)
         label_words = tuple(
@@ -445,7 +446,7 @@ class PageContext:
             controls=controls,
             label_of=np.array(names.label_of, dtype=np.int64).reshape(size),
             unnamed=np.array([not n.name.strip() for n in nodes], dtype=bool).reshape(size),
-            voice_of=voices(tree, names=[normalize(n.name) for n in nodes]),
+            voice_of=voices(tree, names=own),
             control_of=control_of,
             item_of=item_of,
             # real rows only: a doc's bare repeated paragraphs are items for rule 2, but too

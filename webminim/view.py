@@ -420,12 +420,13 @@ def _safe_properties(
 # -- the view ---------------------------------------------------------------------------------
 
 
-def _reason(action: int, s: float, n: float, tau_nec: float, tau_sens: float) -> str:
+def _reason(action: int, s: float, n: float, tau_nec: str, tau_sens: str) -> str:
+    """The thresholds come formatted (`:g`) once per view: this runs for every node."""
     if action == R:
-        return f"n̂ {n:.1f} < τ_nec {tau_nec:g}"
+        return f"n̂ {n:.1f} < τ_nec {tau_nec}"
     if action == A:
-        return f"n̂ {n:.1f} ≥ τ_nec, ŝ {s:.1f} ≥ τ_sens {tau_sens:g}"
-    return f"n̂ {n:.1f} ≥ τ_nec, ŝ {s:.1f} < τ_sens {tau_sens:g}"
+        return f"n̂ {n:.1f} ≥ τ_nec, ŝ {s:.1f} ≥ τ_sens {tau_sens}"
+    return f"n̂ {n:.1f} ≥ τ_nec, ŝ {s:.1f} < τ_sens {tau_sens}"
 
 
 def _echoed(text: str, task: str) -> bool:
@@ -467,7 +468,8 @@ def build_view(
     placeholders = _abstract_all(nodes, actions, vault, origin, task_text)
     names = {i: n.name for i, n in enumerate(nodes)}
     descriptions = {i: n.description for i, n in enumerate(nodes)}
-    texts = {i: _free_text(n) for i, n in enumerate(nodes)}
+    # most nodes have no free-text property: no call for them
+    texts = {i: {} if _TEXT_PROPERTY_KEYS.isdisjoint(n.properties) else _free_text(n) for i, n in enumerate(nodes)}
     _close_ancestor_leaks(nodes, tree.parents, actions, placeholders, names, descriptions, texts)
 
     def place(i: int, text: str, kind: str | None = None) -> str:
@@ -532,6 +534,7 @@ def build_view(
     kept_parent: dict[str, str | None] = {}
     decisions: dict[str, Decision] = {}
     acts, s_all, n_all = actions.tolist(), s_hat.tolist(), n_hat.tolist()  # Python numbers: read per node
+    nec, sens = f"{tau_nec:g}", f"{tau_sens:g}"
     for i, node in enumerate(nodes):
         parent = kept_parent.get(node.parent) if node.parent is not None else None
         action, s, n = acts[i], s_all[i], n_all[i]
@@ -540,9 +543,9 @@ def build_view(
         elif i in guarded and action == A:
             reason = "kept by the policy; abstracted because its text holds a secret"
         elif reasons and i in reasons:
-            reason = f"{reasons[i]} (n̂ {n:.1f} < τ_nec {tau_nec:g})"
+            reason = f"{reasons[i]} (n̂ {n:.1f} < τ_nec {nec})"
         else:
-            reason = _reason(action, s, n, tau_nec, tau_sens)
+            reason = _reason(action, s, n, nec, sens)
         if action == K and i in withheld:
             reason += f"; its {', '.join(sorted(map(_field_label, withheld[i])))} withheld: holds a secret"
         if action == K and i in masked and set(masked[i]) - set(withheld.get(i, {})):
