@@ -185,12 +185,18 @@ def _keys_read(flag: Callable[[Mapping[str, Any]], bool]) -> frozenset[str]:
     return frozenset(read)
 
 
+def _state_columns() -> dict[str, tuple[int, ...]]:
+    """Property name -> the state columns whose flag reads it."""
+    columns: dict[str, tuple[int, ...]] = {}
+    for column, flag in enumerate(_STATES):
+        for key in _keys_read(flag):
+            columns[key] = (*columns.get(key, ()), column)
+    return columns
+
+
 # Each flag is off without the properties it reads: a node is stated by those keys, and only
 # the flags of the keys it has are worth calling (most stated nodes have one: "editable").
-_STATE_COLUMNS: dict[str, tuple[int, ...]] = {}
-for _column, _flag in enumerate(_STATES):
-    for _key in _keys_read(_flag):
-        _STATE_COLUMNS[_key] = (*_STATE_COLUMNS.get(_key, ()), _column)
+_STATE_COLUMNS = _state_columns()
 _STATE_KEYS = frozenset(_STATE_COLUMNS)
 _NUMBERED = tuple(enumerate(_PATTERNS))
 _WORD = re.compile(r"[a-z0-9]+")
