@@ -267,12 +267,14 @@ class NumpyNet:
             part -= against
             np.exp(part, out=part)
         total = own + down + forest.children @ up  # (nodes, heads)
+        own /= total  # the weights normalised per head here, not the (nodes, hidden) sum after
+        down /= total
+        up /= total[parent]
         shape = (n, heads, hidden // heads)
         out = np.multiply(left.reshape(shape), own[:, :, None], out=np.empty(shape, np.float32))
         out += np.multiply(parent_left.reshape(shape), down[:, :, None], out=parent_left.reshape(shape))
         from_children = np.multiply(left.reshape(shape), up[:, :, None], out=z.reshape(shape))
         out += (forest.children @ from_children.reshape(n, hidden)).reshape(shape)
-        out /= total[:, :, None]
         out = out.reshape(n, hidden)
         out += self._bias[layer]
         return out
