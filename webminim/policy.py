@@ -167,6 +167,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -411,10 +412,13 @@ class PageContext:
         names = naming(tree)
         size = len(nodes)
         control_of = np.array(names.control_of, dtype=np.int64).reshape(size)
-        roles = {n.id: n.role for n in nodes}
+        role_list = [n.role for n in nodes]
+        kinds = np.array([_role_kinds(role) for role in role_list], dtype=np.int64).reshape(size)
+        parent = np.array(tree.parents, dtype=np.int64).reshape(size)
+        is_header = _is(kinds, _HEADERS)
         # a header (or its text) names a column of controls, not one of them
-        headers = np.array([n.role in _HEADERS or roles.get(n.parent) in _HEADERS for n in nodes], dtype=bool)
-        control_of[headers.reshape(size)] = -1
+        headers = is_header | (is_header[parent] & (parent >= 0))
+        control_of[headers] = -1
         items = repeated_items(tree)
         item_of = np.array(names.row_of, dtype=np.int64).reshape(size)
         item_of[~np.isin(item_of, np.flatnonzero(items))] = -1
@@ -422,7 +426,6 @@ class PageContext:
         item_of = np.where(item_of >= 0, item_of, flat)  # a comment laid out as bare siblings is an item too
         item_of[items] = np.flatnonzero(items)
         interactive = np.array([n.interactive for n in nodes], dtype=bool).reshape(size)
-        parent = np.array(tree.parents, dtype=np.int64)
         own = [normalize(n.name) for n in nodes]
         texts = tuple(own[i] or normalize(names.nearby[i]) for i in range(size))
         controls = controls_of(tree)
@@ -440,7 +443,7 @@ class PageContext:
             [0 < len(t.split()) <= FLOOR_LABEL_WORDS for t in texts], dtype=bool
         ).reshape(size)
         in_dialog = inside(tree, _DIALOGS)
-        buttons = np.array([n.role == "button" for n in nodes], dtype=bool).reshape(size)
+        buttons = _is(kinds, _BUTTONS)
         span = _spans(parent)
         return cls(
             controls=controls,
@@ -451,12 +454,12 @@ class PageContext:
             item_of=item_of,
             # real rows only: a doc's bare repeated paragraphs are items for rule 2, but too
             # loose a grouping to take controls away on
-            row_of=np.where(np.isin(item_of, [i for i, n in enumerate(nodes) if n.role in ITEM_ROLES]), item_of, -1),
+            row_of=np.where(np.isin(item_of, np.flatnonzero(_is(kinds, ITEM_ROLES))), item_of, -1),
             identifies=identifying(texts, item_of, interactive),
             ambiguous=repeated_controls(texts, item_of, interactive, controls),
             interactive=interactive,
-            action=interactive & np.array([n.role in ACTION_ROLES for n in nodes], dtype=bool).reshape(size),
-            roles=tuple(n.role for n in nodes),
+            action=interactive & _is(kinds, ACTION_ROLES),
+            roles=tuple(role_list),
             texts=texts,
             label_words=label_words,
             compound_keys=tuple(
@@ -468,10 +471,10 @@ class PageContext:
             dialog_buttons=in_dialog & buttons & short_label,
             section_end=section_ends(tree),
             has_text=has_text,
-            tabs=interactive & np.array([n.role == "tab" for n in nodes], dtype=bool).reshape(size),
-            cells=np.array([n.role in _CELLS for n in nodes], dtype=bool).reshape(size),
-            lists=np.array([n.role in _LISTS for n in nodes], dtype=bool).reshape(size),
-            options=np.array([n.role == "option" for n in nodes], dtype=bool).reshape(size),
+            tabs=interactive & _is(kinds, _TABS),
+            cells=_is(kinds, _CELLS),
+            lists=_is(kinds, _LISTS),
+            options=_is(kinds, _OPTIONS),
             in_paragraph=np.array([p >= 0 and nodes[p].role == "paragraph" for p in parent], dtype=bool).reshape(size),
             digits=np.array([bool(_DIGITS.search(n.name)) for n in nodes], dtype=bool).reshape(size),
             prose=has_text & ~interactive & (controls < 0),
@@ -480,9 +483,9 @@ class PageContext:
             parent=parent,
             span=span,
             search_fields=_search_controls(tree, texts, interactive, parent),
-            form_of=_forms_of(parent, [n.role for n in nodes]),
-            fields=interactive & np.array([n.role in _FILL | _CHOOSE for n in nodes], dtype=bool).reshape(size),
-            textboxes=interactive & np.array([n.role == "textbox" for n in nodes], dtype=bool).reshape(size),
+            form_of=_forms_of(parent, role_list),
+            fields=interactive & _is(kinds, _FIELD_ROLES),
+            textboxes=interactive & _is(kinds, _TEXTBOXES),
             raw_texts=tuple(n.name for n in nodes),
             previews=_previews(parent, span, [n.name for n in nodes]) & has_text & ~interactive & (controls < 0),
         )
@@ -792,6 +795,22 @@ def _in_every_item(page: PageContext, among: np.ndarray) -> np.ndarray:
         group = groups[int(page.parent[page.item_of[i]])]
         out[i] = len(group) > 1 and group <= holders[page.texts[i]]
     return out
+
+
+_BUTTONS, _TABS, _OPTIONS, _TEXTBOXES = (frozenset({r}) for r in ("button", "tab", "option", "textbox"))
+_FIELD_ROLES = _FILL | _CHOOSE
+# the role sets the page context tests, a bit each: a node's role is looked up once, not per set
+_ROLE_SETS = (_HEADERS, _BUTTONS, ACTION_ROLES, _TABS, _CELLS, _LISTS, _OPTIONS, _FIELD_ROLES, _TEXTBOXES, ITEM_ROLES)
+
+
+@cache
+def _role_kinds(role: str) -> int:
+    return sum(1 << k for k, roles in enumerate(_ROLE_SETS) if role in roles)
+
+
+def _is(kinds: np.ndarray, roles: frozenset[str]) -> np.ndarray:
+    """(N,) bool: the nodes whose role is in `roles` (one of `_ROLE_SETS`)."""
+    return (kinds & (1 << _ROLE_SETS.index(roles))) != 0
 
 
 def _spans(parent: np.ndarray) -> np.ndarray:
