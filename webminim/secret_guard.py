@@ -493,6 +493,7 @@ def _ip(value: str) -> bool:
 # -- structure -------------------------------------------------------------------------------
 _CELL_ROLES = frozenset({"cell", "gridcell"})
 _HEADER_ROLES = frozenset({"columnheader", "rowheader"})
+_TABLE_CELL_ROLES = _CELL_ROLES | _HEADER_ROLES
 _TABLE_ROLES = frozenset({"table", "grid", "treegrid"})
 _TERM_ROLES = frozenset({"term", "DescriptionListTerm"})
 _DETAIL_ROLES = frozenset({"definition", "DescriptionListDetail", "DescriptionListDetails"})
@@ -654,14 +655,14 @@ class _Page:
         row = self.parent[cell]
         if row < 0:
             return out
-        cells = [c for c in self.children(row) if nodes[c].role in _CELL_ROLES | _HEADER_ROLES]
+        cells = [c for c in self.children(row) if nodes[c].role in _TABLE_CELL_ROLES]
         if cell not in cells:
             return out
         position = cells.index(cell)
         table = next((a for a in self.ancestors(row, 3) if nodes[a].role in _TABLE_ROLES), -1)
         if table >= 0:
             for r in self._rows(table):
-                heads = [c for c in self.children(r) if nodes[c].role in _CELL_ROLES | _HEADER_ROLES]
+                heads = [c for c in self.children(r) if nodes[c].role in _TABLE_CELL_ROLES]
                 if heads and all(nodes[c].role == "columnheader" for c in heads):
                     if position < len(heads) and r != row:
                         out.append(nodes[heads[position]].name)
@@ -870,7 +871,7 @@ def _repeating(page: _Page, flagged: set[int], texts: dict[int, str]) -> set[int
 def _run_secret(run: list[tuple[int, str]]) -> bool:
     if not run:
         return False
-    texts = [_PLACEHOLDER.sub(" ", t).strip() for _, t in run]
+    texts = [_unplaced(t) for _, t in run]  # remembered per text: each text is in up to nine runs
     if secret_in(" ".join(texts)):
         return True
     # glued only where a number was cut in two ("code is 84" + "7293"): gluing words makes

@@ -466,8 +466,8 @@ def build_view(
     root_removed = actions[0] == R
     task_text = " ".join(task.lower().split())
     placeholders = _abstract_all(nodes, actions, vault, origin, task_text)
-    names = {i: n.name for i, n in enumerate(nodes)}
-    descriptions = {i: n.description for i, n in enumerate(nodes)}
+    names = [n.name for n in nodes]  # by position; the leak walk below rewrites them
+    descriptions = [n.description for n in nodes]
     # most nodes have no free-text property: no call for them
     texts = {i: {} if _TEXT_PROPERTY_KEYS.isdisjoint(n.properties) else _free_text(n) for i, n in enumerate(nodes)}
     _close_ancestor_leaks(nodes, tree.parents, actions, placeholders, names, descriptions, texts)
@@ -700,8 +700,8 @@ def _close_ancestor_leaks(
     parents: tuple[int, ...],
     actions: np.ndarray,
     placeholders: dict[int, dict[str, str]],
-    names: dict[int, str],
-    descriptions: dict[int, str],
+    names: list[str],
+    descriptions: list[str],
     texts: dict[int, dict[str, str]],
 ) -> None:
     """Redact withheld descendant text from the names, descriptions and free-text properties
