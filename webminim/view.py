@@ -513,10 +513,9 @@ def build_view(
         return {f: t for f, t in fields.items() if t.strip() and f not in gone}
 
     def sent_text(i: int) -> str:
-        """`sent_fields(i)` as one text; most nodes have nothing masked or withheld: no dicts."""
-        if i in withheld or i in masked:
-            return " ".join(sent_fields(i).values())
-        return " ".join(t for t in (names[i], nodes[i].value or "", descriptions[i], *texts[i].values()) if t.strip())
+        """`sent_fields(i)` as one text; most nodes have nothing masked or withheld: their own fields."""
+        fields = sent_fields(i).values() if i in withheld or i in masked else own_fields(i).values()
+        return " ".join(t for t in fields if t.strip())
 
     # The safety net runs on what would be sent once leak paths are closed.
     guarded = flag_secrets(tree, kept, task_text, sent_text)

@@ -139,7 +139,7 @@ class NumpyNet:
                 if k.endswith(".weight") and v.ndim == 2
             }
             per_head = self.hidden // self.heads
-            self._attention, self._attention_lr, self._bias, self._norm = [], [], [], []
+            self._attention, self._bias, self._norm = [], [], []
             for layer in range(self.layers):
                 prefix = f"convs.{layer}."
                 att = w[prefix + "att"].reshape(self.heads, per_head)
@@ -147,17 +147,11 @@ class NumpyNet:
                 for head in range(self.heads):
                     blocks[head * per_head : (head + 1) * per_head, head] = att[head]
                 self._attention.append(blocks)
-                # the linear part's head blocks for the [W_l h | W_r h] pair, scaled once here
-                pair = np.zeros((2 * self.hidden, 2 * self.heads), np.float32)
-                pair[: self.hidden, : self.heads] = pair[self.hidden :, self.heads :] = blocks * _LINEAR
-                self._attention_lr.append(pair)
                 self._bias.append(w[prefix + "bias"])
                 self._norm.append((w[f"norms.{layer}.weight"], w[f"norms.{layer}.bias"]))
-                left, right = self._linear.pop(prefix + "lin_l"), self._linear.pop(prefix + "lin_r")
-                both = np.ascontiguousarray(np.concatenate([left[0], right[0]], axis=1))
-                self._linear[prefix + "lin"] = (both, np.concatenate([left[1], right[1]]))
             optional = [name for name, key in _CONDITIONING.items() if config.get(key)]
-            for name in ("project", "sens_head.0", "sens_head.2", "nec_head.0", "nec_head.2", *optional):
+            sides = [f"convs.{layer}.lin_{side}" for layer in range(self.layers) for side in "lr"]
+            for name in ("project", "sens_head.0", "sens_head.2", "nec_head.0", "nec_head.2", *sides, *optional):
                 self._linear[name]  # noqa: B018 - present, or the checkpoint is not a ScorerNet's
         except KeyError as exc:
             raise ScorerError(f"the scorer checkpoint lacks {exc.args[0]!r}") from None
@@ -205,21 +199,18 @@ class NumpyNet:
         edges, out_i = Σ_j α_ij W_l h_j + b, heads side by side."""
         n, hidden, heads, work = len(h), self.hidden, self.heads, self._work
         per_head, edges = hidden // heads, len(graph.src)
-        weight, bias = self._linear[f"convs.{layer}.lin"]
-        both = np.matmul(h, weight, out=work.get("both", (n, 2 * hidden)))
-        both += bias
-        left, right = both[:, :hidden], both[:, hidden:]
+        left, right = self._each_side(layer, h)
         # mode="clip": with the default "raise", numpy buffers a gather into `out` (3x slower);
         # _Edges.of has checked every index
-        e = np.take(left, graph.src, axis=0, out=work.get("e", (edges, hidden)), mode="clip")
-        e += np.take(right, graph.dst, axis=0, out=work.get("right", (edges, hidden)), mode="clip")
+        e = np.take(left, graph.src, axis=0, out=work.get("edge_left", (edges, hidden)), mode="clip")
+        e += np.take(right, graph.dst, axis=0, out=work.get("edge_right", (edges, hidden)), mode="clip")
         # z = W_l h_j + W_r h_i; a · LeakyReLU(z) = _LINEAR a · z + _ABSOLUTE a · |z|: the first
         # term is a sum of two per-node products, so only |z| is computed per edge (one pass)
         np.abs(e, out=e)
         logits = e @ self._attention[layer]  # (edges, heads)
         logits *= _ABSOLUTE
-        per_node = both @ self._attention_lr[layer]  # (nodes, 2 heads): a · W_l h, a · W_r h
-        logits += per_node[graph.src, :heads] + per_node[graph.dst, heads:]
+        linear_left, linear_right = self._linear_parts(layer, left, right)
+        logits += linear_left[graph.src] + linear_right[graph.dst]
         starts = graph.indptr[:-1]
         logits -= np.repeat(np.maximum.reduceat(logits, starts, axis=0), graph.counts, axis=0)
         alpha = np.exp(logits)
@@ -236,16 +227,12 @@ class NumpyNet:
         """`_attend` over a forest's edges: node i's three kinds of incoming edge (its loop, its
         parent's, its children's) each scored in one node-sized pass."""
         n, hidden, heads, work = len(h), self.hidden, self.heads, self._work
-        # W_l h and W_r h in arrays of their own: the row gathers and sums below read
-        # contiguous rows (3x faster gathers than from the halves of one product)
         left, right = self._each_side(layer, h)
         parent = forest.parent
         parent_left = np.take(left, parent, axis=0, out=work.get("parent_left", (n, hidden)), mode="clip")
         parent_right = np.take(right, parent, axis=0, out=work.get("parent_right", (n, hidden)), mode="clip")
         attention, z = self._attention[layer], work.get("z", (n, hidden))
-        linear_left, linear_right = left @ attention, right @ attention  # a · W_l h, a · W_r h per head
-        linear_left *= _LINEAR
-        linear_right *= _LINEAR
+        linear_left, linear_right = self._linear_parts(layer, left, right)
 
         def logits(source: np.ndarray, target: np.ndarray, linear: np.ndarray) -> np.ndarray:
             np.add(source, target, out=z)  # as in `_attend`: only |z| per edge, the rest per node
@@ -280,14 +267,23 @@ class NumpyNet:
         return out
 
     def _each_side(self, layer: int, h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        n, hidden, work = len(h), self.hidden, self._work
-        weight, bias = self._linear[f"convs.{layer}.lin"]
+        """W_l h and W_r h, each in an array of its own: the row gathers and sums read
+        contiguous rows (3x faster gathers than from the halves of one product)."""
         sides = []
-        for side, columns in (("left", slice(0, hidden)), ("right", slice(hidden, 2 * hidden))):
-            out = np.matmul(h, weight[:, columns], out=work.get(side, (n, hidden)))
-            out += bias[columns]
+        for side in "lr":
+            weight, bias = self._linear[f"convs.{layer}.lin_{side}"]
+            out = np.matmul(h, weight, out=self._work.get(side, (len(h), self.hidden)))
+            out += bias
             sides.append(out)
         return sides[0], sides[1]
+
+    def _linear_parts(self, layer: int, left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """_LINEAR a · W_l h and _LINEAR a · W_r h per node and head: LeakyReLU's linear part."""
+        attention = self._attention[layer]
+        linear_left, linear_right = left @ attention, right @ attention
+        linear_left *= _LINEAR
+        linear_right *= _LINEAR
+        return linear_left, linear_right
 
     def _norm_of(self, layer: int, x: np.ndarray) -> np.ndarray:
         scale, shift = self._norm[layer]
