@@ -10,46 +10,72 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from contextlib import suppress
 from functools import lru_cache, wraps
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 Fn = Callable[..., T]
 
 MAX_CHARS = 1000  # longer text is computed afresh every time
 MAX_TEXTS = 1 << 15
-_MEMORIES: list[Callable[[], None]] = []  # every memo's cache_clear, for forget_all
+_MEMORIES: list[Callable[[], None]] = []  # every memo's clear, for forget_all
+
+
+class _Memory(dict):
+    """text -> fn(text) for one function of one string. The memo *is* this dict's own
+    look-up: a text seen before is answered by one dict access in C, no Python frame (a
+    page's warm step asks ~10,000 of them); `__missing__` computes the rest. Full, it lets
+    its oldest text go (first in, first out)."""
+
+    __slots__ = ("fn", "longest", "size")
+
+    def __init__(self, fn: Callable[[str], Any], longest: int, size: int) -> None:
+        super().__init__()
+        self.fn, self.longest, self.size = fn, longest, size
+
+    def __missing__(self, text: str) -> Any:
+        value = self.fn(text)
+        if len(text) <= self.longest:
+            if len(self) >= self.size:
+                with suppress(StopIteration, RuntimeError, KeyError):  # another thread emptied or changed it
+                    del self[next(iter(self))]
+            self[text] = value
+        return value
 
 
 def per_text(
     fn: Fn | None = None, *, maxsize: int | None = None, longest: int | None = None
 ) -> Fn | Callable[[Fn], Fn]:
     """`fn` (of one or more strings) remembered when every argument has at most `longest`
-    characters (MAX_CHARS), LRU, `maxsize` (MAX_TEXTS) calls. `@per_text` or
+    characters (MAX_CHARS), for `maxsize` (MAX_TEXTS) texts. `@per_text` or
     `@per_text(maxsize=..., longest=...)`. `fn` must be pure and return an immutable value
-    (it is shared by every caller)."""
+    (it is shared by every caller). `forget(memo)` empties one memo, `forget_all()` all."""
 
     def wrap(fn: Fn) -> Fn:
         limit = MAX_CHARS if longest is None else longest
-        remembered = lru_cache(maxsize=MAX_TEXTS if maxsize is None else maxsize)(fn)
+        size = MAX_TEXTS if maxsize is None else maxsize
+        if _one_argument(fn):  # the common case: the memory's own look-up is the function
+            memory = _Memory(fn, limit, size)
+            _MEMORIES.append(memory.clear)
+            return memory.__getitem__
+        remembered = lru_cache(maxsize=size)(fn)
 
-        if _one_argument(fn):  # the common case, without packing and a generator per call
-
-            @wraps(fn)
-            def memo(text: str) -> T:
-                return remembered(text) if len(text) <= limit else fn(text)
-
-        else:
-
-            @wraps(fn)
-            def memo(*texts: str) -> T:
-                return remembered(*texts) if all(len(t) <= limit for t in texts) else fn(*texts)
+        @wraps(fn)
+        def memo(*texts: str) -> T:
+            return remembered(*texts) if all(len(t) <= limit for t in texts) else fn(*texts)
 
         memo.cache_clear = remembered.cache_clear  # type: ignore[attr-defined]
         _MEMORIES.append(remembered.cache_clear)
         return memo
 
     return wrap if fn is None else wrap(fn)
+
+
+def forget(memo: Callable[..., Any]) -> None:
+    """Empty one memo made by `per_text`."""
+    owner = getattr(memo, "__self__", None)
+    (owner.clear if isinstance(owner, _Memory) else memo.cache_clear)()  # type: ignore[attr-defined]
 
 
 def forget_all() -> None:
