@@ -280,3 +280,8 @@ def test_the_ascii_fast_paths_read_as_the_character_loop():
     plain = [decode.normalized(t) for t in texts]
     assert {p for p, t in zip(plain, texts, strict=True) if p != decode._by_character(t, leet=False)} <= {None}
     assert plain[texts.index("1 2 3 - 4 5")] == ("123-45", [0, 2, 4, 6, 8, 10])
+    # the text alone (no index map built) is the same text
+    for leet in (False, True):
+        both = [decode.normalized(t, leet=leet) for t in texts + ["ｃ０ｄｅ ４８３", "x\u200b1 2"]]
+        alone = [decode.normalized_text(t, leet=leet) for t in texts + ["ｃ０ｄｅ ４８３", "x\u200b1 2"]]
+        assert alone == [None if b is None else b[0] for b in both]

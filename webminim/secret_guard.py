@@ -44,7 +44,7 @@ from stdnum.it import codicefiscale
 from stdnum.us import rtn
 
 from extractors.tree import UINode, UITree
-from webminim.egress.decode import decoded_segments, normalized
+from webminim.egress.decode import decoded_segments, normalized_text
 from webminim.text_memo import per_text
 
 
@@ -239,12 +239,12 @@ _IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f:]{3,39}(?![\w:])")
 def _variants(text: str) -> Iterator[tuple[str, bool]]:
     """(view of the text, whether its characters are still the page's own)."""
     yield text, True
-    plain = normalized(text)
+    plain = normalized_text(text)
     if plain is not None:
-        yield plain[0], True
-    leet = normalized(text, leet=True)
+        yield plain, True
+    leet = normalized_text(text, leet=True)
     if leet is not None:
-        yield leet[0], False  # "$1,299.00" reads as "sl,2gg.oo": only phrase patterns apply
+        yield leet, False  # "$1,299.00" reads as "sl,2gg.oo": only phrase patterns apply
     long_tokens = _LONG_TOKEN.findall(text)
     for _, _, decoded in decoded_segments(_LONG_TOKEN.sub(_chunked, text) if long_tokens else text):
         yield decoded, True
@@ -294,9 +294,9 @@ def holds_code(text: str) -> bool:
 @per_text
 def _holds_code(text: str) -> bool:
     views = [text]
-    plain = normalized(text)  # full-width digits, zero-width marks, "4 8 3 9 2 0"
+    plain = normalized_text(text)  # full-width digits, zero-width marks, "4 8 3 9 2 0"
     if plain is not None:
-        views.append(plain[0])
+        views.append(plain)
     return any(_otp_in(v) for v in views)
 
 
@@ -376,7 +376,9 @@ def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[
             and _after_cue(_ALNUM_CODE_AFTER_CUE, variant, named, lambda v: _mixed(v) and len(v) >= 6)
         ):
             yield "code"
-        if any(
+        # a token that matches once stripped matches in place too (its run is longer and holds
+        # the same letter, digit and mark): one scan of the text before the per-token look
+        if _PASSWORD_LIKE.search(variant) and any(
             _PASSWORD_LIKE.fullmatch(token.strip(".,;:!?)("))
             for token in variant.split()
             if not _EMAIL.fullmatch(token.strip(".,;:!?)(")) and not _URLISH.search(token)
@@ -440,7 +442,7 @@ def _password_word(value: str) -> bool:
 
 def _identifier(text: str, named: str = "") -> str:
     """The kind of identifier `text` holds ("id", "passport", "ip", "bank"), or ""."""
-    digits = sum(c.isdigit() for c in text)
+    digits = sum(map(str.isdigit, text))  # str.isdigit per character, without a generator
     if digits < 4 and text.count(":") < 2:
         return ""  # every identifier has four digits or more, but an IPv6 address ("fe80::1")
     for m in _PASSPORT.finditer(text):

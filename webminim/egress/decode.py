@@ -113,36 +113,43 @@ def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
 _JOINED_SPACE = re.compile(r"(?<=\d) (?=[\d-])|(?<=-) (?=\d)")  # a space the loop below drops
 
 
-def _leet_only(text: str) -> tuple[str, list[int]] | None:
+def _leet_only(text: str) -> str | None:
     """ASCII text in which no space is dropped: only the leetspeak map changes it, in words that
     have letters, one character for one (so every index maps to itself)."""
     if text.translate(_LEET) == text:
         return None  # no character the map changes (most text): no word to look at
-    parts, at = [], 0
-    for m in _RUN.finditer(text):
-        if _LETTER.search(m.group(0)):
-            parts += (text[at : m.start()], m.group(0).translate(_LEET))
-            at = m.end()
-    parts.append(text[at:])
-    result = "".join(parts)
-    return None if result == text else (result, list(range(len(text))))
+    result = _LEET_WORD.sub(_leet_word, text)
+    return None if result == text else result
 
 
-def _ascii_joined(text: str, *, leet: bool) -> tuple[str, list[int]] | None:
+# A word (a run of non-space) with a letter and a character the leetspeak map changes, found
+# from the word's start only: linear in the text, where a plain search would restart inside a
+# long word at every character
+_LEET_WORD = re.compile(rf"(?<!\S)(?=\S*[^\W\d_])\S*[{re.escape(''.join(map(chr, _LEET)))}]\S*")
+
+
+def _leet_word(match: re.Match[str]) -> str:
+    return match.group(0).translate(_LEET)
+
+
+def _ascii_joined(text: str, *, leet: bool, indexed: bool) -> tuple[str, list[int] | None] | None:
     """`_by_character` for ASCII text ("Quantity 0 1", "1 2 3 - 4"): leetspeak (if asked) one
-    character for one, then the spaces inside spaced-out numbers cut, a slice at a time."""
+    character for one, then the spaces inside spaced-out numbers cut, a slice at a time. The
+    index map only when `indexed`."""
     check_deadline()
     leeted = _leet_only(text) if leet else None
-    source = leeted[0] if leeted is not None else text
+    source = leeted if leeted is not None else text
     pieces: list[str] = []
-    index: list[int] = []
+    index: list[int] | None = [] if indexed else None
     at = 0
     for m in _JOINED_SPACE.finditer(text):
         pieces.append(source[at : m.start()])
-        index.extend(range(at, m.start()))
+        if index is not None:
+            index.extend(range(at, m.start()))
         at = m.end()
     pieces.append(source[at:])
-    index.extend(range(at, len(text)))
+    if index is not None:
+        index.extend(range(at, len(text)))
     result = "".join(pieces)
     return None if result == text else (result, index)
 
@@ -152,10 +159,26 @@ def normalized(text: str, *, leet: bool = False) -> tuple[str, list[int]] | None
     if text.isascii() and not leet and not _SPACED_DIGITS.search(text):
         return None  # nothing to undo: no full-width forms, zero-width marks, look-alikes or "1 2 3"
     if text.isascii() and leet and not _JOINED_SPACE.search(text):
-        return _leet_only(text)  # ASCII with no space to drop: one pass per word
+        leeted = _leet_only(text)  # ASCII with no space to drop: one pass per word
+        return None if leeted is None else (leeted, list(range(len(text))))  # one character for one
     if text.isascii():
-        return _ascii_joined(text, leet=leet)
+        joined = _ascii_joined(text, leet=leet, indexed=True)
+        return None if joined is None else (joined[0], joined[1] or [])
     return _by_character(text, leet=leet)
+
+
+def normalized_text(text: str, *, leet: bool = False) -> str | None:
+    """`normalized(text)`'s text alone, or None if unchanged: for a caller that reads the
+    normalized text but maps nothing back (the ASCII paths then build no index)."""
+    if text.isascii() and not leet and not _SPACED_DIGITS.search(text):
+        return None
+    if text.isascii() and leet and not _JOINED_SPACE.search(text):
+        return _leet_only(text)
+    if text.isascii():
+        joined = _ascii_joined(text, leet=leet, indexed=False)
+        return None if joined is None else joined[0]
+    both = _by_character(text, leet=leet)
+    return None if both is None else both[0]
 
 
 def _by_character(text: str, *, leet: bool) -> tuple[str, list[int]] | None:
