@@ -76,3 +76,22 @@ def test_state_flags_read_only_the_keys_that_mark_a_node_as_stated():
     assert states[_find(tree, "checkbox", "a"), 0] == 1 and states[_find(tree, "button", "b"), 3] == 1
     assert states.sum() == 2  # no other node is stated
     assert not structure(tree_from_html("<p>plain text</p>"))[:, len(ROLES) + 1 : len(ROLES) + 13].any()
+
+
+def test_the_anchored_patterns_find_what_a_search_from_every_position_finds():
+    """The e-mail and password-like patterns are tried only where their run starts (a search
+    from every position of a long word is quadratic); whether they match must not change."""
+    import random
+    import re
+
+    unanchored = {
+        2: re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+"),
+        7: re.compile(r"(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s])\S{8,}"),
+    }
+    rng = random.Random(11)
+    texts = ["mail bob.smith+x@example.co.uk now", "key: Xy7!abcd", "a1!", "-x@y.z", "zz Pass-w0rd!! ok"]
+    texts += ["".join(rng.choice("ab1.+-@ !_X\t") for _ in range(rng.randint(0, 24))) for _ in range(20000)]
+    for k, reference in unanchored.items():
+        found = [bool(_PATTERNS[k].search(t)) for t in texts]
+        assert found == [bool(reference.search(t)) for t in texts], k
+        assert 100 < sum(found) < len(texts)  # both outcomes are exercised
