@@ -291,32 +291,32 @@ class TreeBuilder:
             if parent is not None:
                 parent.children.append(node_id)
 
+        # Depth-first from the root. Each node sits in one children list (its parent's: ids are
+        # unique), so none is reached twice; a loop of parent links hangs from no root and is
+        # dropped with the other unreachable nodes.
         nodes: list[UINode] = []
-        stack: list[tuple[str, int]] = [(root_id, 0)]
-        seen: set[str] = set()
+        depth_of: dict[str | None, int] = {None: -1}
+        stack = [root_id]
         while stack:
-            node_id, depth = stack.pop()
-            if node_id in seen:
-                raise ExtractionError(f"cycle in the tree at node {node_id!r}")
-            seen.add(node_id)
-            d = self._drafts[node_id]
+            d = self._drafts[stack.pop()]
+            depth_of[d.id] = depth = depth_of[d.parent] + 1
             props = MappingProxyType(d.properties)
             nodes.append(
                 UINode(
-                    id=d.id,
-                    role=d.role,
-                    name=d.name,
-                    value=d.value,
-                    description=d.description,
-                    properties=props,
-                    interactive=is_interactive(d.role, props),
-                    parent=d.parent,
-                    children=tuple(d.children),
-                    depth=depth,
-                    backend_node_id=d.backend_node_id,
-                    frame_id=d.frame_id,
-                    bbox=d.bbox,
+                    d.id,
+                    d.role,
+                    d.name,
+                    d.value,
+                    d.description,
+                    props,
+                    is_interactive(d.role, props),
+                    d.parent,
+                    tuple(d.children),
+                    depth,
+                    d.backend_node_id,
+                    d.frame_id,
+                    d.bbox,
                 )
             )
-            stack.extend((c, depth + 1) for c in reversed(d.children))
+            stack.extend(reversed(d.children))
         return UITree(tuple(nodes), url=url, title=title, tabs=tabs, active_tab=active_tab)
