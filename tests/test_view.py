@@ -220,3 +220,22 @@ def test_the_ancestor_leak_walk_skips_removed_nodes_but_not_a_level(document_ord
         )
         _level_by_level(parents, acts, want, words, _ANCESTOR_LIMIT)
         assert got == {i: t.replace("[removed]", REMOVED_TEXT) for i, t in want.items()}
+
+
+def test_decisions_are_written_out_when_read_and_say_why():
+    """A plain observation sends the view's text only: the per-node reasons are built on the
+    first read of `decisions`, one per raw node in document order, and say what decided."""
+    tree, view = view_of([K, K, K, K, A, K, R, K])
+    view.text("webarena")
+    assert view.decisions._built is None  # nothing formatted for the text alone
+    assert len(view.decisions) == len(tree)
+    assert list(view.decisions) == [node.id for node in tree]
+    assert [d.action for d in view.decisions.values()] == ["K", "K", "K", "K", "A", "K", "R", "K"]
+    assert view.decisions["7"].reason == "n̂ 0.0 < τ_nec 1"
+    assert view.decisions["5"].reason.startswith("n̂ 10.0 ≥ τ_nec, ŝ 9.0 ≥ τ_sens 5")
+    assert view.decisions["8"].reason == "n̂ 10.0 ≥ τ_nec, ŝ 1.0 < τ_sens 5"
+    assert view.decisions["1"].reason.endswith("; e-mail addresses shown as placeholders")
+    assert dict(view.decisions) == dict(view.decisions.items())  # one table, read any way
+    _, all_kept = view_of([K] * 8)
+    assert all_kept.decisions["5"].reason == "kept by the policy; abstracted because its text holds a secret"
+    assert all_kept.decisions["5"].action == "A"

@@ -32,35 +32,23 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 import numpy as np
 
 from extractors.tree import PropertyValue, TreeBuilder, UINode, UITree
 from webminim.contact_guard import mask_addresses
+from webminim.decisions import Decision, Decisions, Grounds
 from webminim.metrics import A, K, R
 from webminim.renderers import render
 from webminim.secret_guard import flag_secrets, secret_in
 from webminim.vault import PLACEHOLDER, Vault, kind_of
 
-Action = Literal["K", "A", "R"]
-ACTION_NAMES: dict[int, Action] = {K: "K", A: "A", R: "R"}
 REMOVED_TEXT = "…"
 INVALID_URL = "[invalid URL]"
 _MIN_LEAK = 3  # shorter withheld strings ("OK", "$1") are not worth redacting from names
 _ANCESTOR_LIMIT = 64  # names from content come from nearby descendants
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """Why a node is shown the way it is: an auditable value object (no raw text)."""
-
-    node_id: str
-    action: Action
-    s: float
-    n: float
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,15 +408,6 @@ def _safe_properties(
 # -- the view ---------------------------------------------------------------------------------
 
 
-def _reason(action: int, s: float, n: float, tau_nec: str, tau_sens: str) -> str:
-    """The thresholds come formatted (`:g`) once per view: this runs for every node."""
-    if action == R:
-        return f"n̂ {n:.1f} < τ_nec {tau_nec}"
-    if action == A:
-        return f"n̂ {n:.1f} ≥ τ_nec, ŝ {s:.1f} ≥ τ_sens {tau_sens}"
-    return f"n̂ {n:.1f} ≥ τ_nec, ŝ {s:.1f} < τ_sens {tau_sens}"
-
-
 def _echoed(text: str, task: str) -> bool:
     text = " ".join(text.lower().split())
     return len(text) >= _MIN_LEAK and text in task
@@ -531,25 +510,10 @@ def build_view(
 
     builder = TreeBuilder(max_nodes=max(len(nodes), 1))
     kept_parent: dict[str, str | None] = {}
-    decisions: dict[str, Decision] = {}
-    acts, s_all, n_all = actions.tolist(), s_hat.tolist(), n_hat.tolist()  # Python numbers: read per node
-    nec, sens = f"{tau_nec:g}", f"{tau_sens:g}"
+    acts = actions.tolist()  # Python ints: read per node
     for i, node in enumerate(nodes):
         parent = kept_parent.get(node.parent) if node.parent is not None else None
-        action, s, n = acts[i], s_all[i], n_all[i]
-        if i in echoed:
-            reason = "named by the task"
-        elif i in guarded and action == A:
-            reason = "kept by the policy; abstracted because its text holds a secret"
-        elif reasons and i in reasons:
-            reason = f"{reasons[i]} (n̂ {n:.1f} < τ_nec {nec})"
-        else:
-            reason = _reason(action, s, n, nec, sens)
-        if action == K and i in withheld:
-            reason += f"; its {', '.join(sorted(map(_field_label, withheld[i])))} withheld: holds a secret"
-        if action == K and i in masked and set(masked[i]) - set(withheld.get(i, {})):
-            reason += "; e-mail addresses shown as placeholders"
-        decisions[node.id] = Decision(node.id, ACTION_NAMES[action], s, n, reason)
+        action = acts[i]
         if action == R and i != 0:
             kept_parent[node.id] = parent
             continue
@@ -594,6 +558,16 @@ def build_view(
     )
     url = safe_url(tree.url, vault=vault, origin=origin, node_id=nodes[0].id, task=task_text)
     sanitized = builder.build(url=url, title=root_name, tabs=tabs, active_tab=tree.active_tab)
+    grounds = Grounds(
+        tau_nec=f"{tau_nec:g}",
+        tau_sens=f"{tau_sens:g}",
+        echoed=frozenset(echoed),
+        guarded=frozenset(guarded),
+        raised=dict(reasons or {}),
+        withheld={i: tuple(sorted(map(_field_label, fields))) for i, fields in withheld.items()},
+        masked=frozenset(i for i, fields in masked.items() if set(fields) - set(withheld.get(i, {}))),
+    )
+    decisions = Decisions([node.id for node in nodes], acts, s_hat.tolist(), n_hat.tolist(), grounds)
     return SanitizedView(sanitized, decisions, {node.id: node.role for node in nodes})
 
 
