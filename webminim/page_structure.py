@@ -80,14 +80,18 @@ def repeated_items(tree: UITree) -> np.ndarray:
 
 def identifying(texts: tuple[str, ...], item_of: np.ndarray, interactive: np.ndarray) -> np.ndarray:
     """Texts inside an item that no other item repeats ("Dana Whitfield", not "Reply")."""
+    items, acts = item_of.tolist(), interactive.tolist()  # Python values: read per node
     seen: dict[str, int] = {}  # text -> its item, or -2 once a second item repeats it
-    for i, text in enumerate(texts):
-        if text and item_of[i] >= 0 and not interactive[i]:
-            first = seen.setdefault(text, int(item_of[i]))
-            if first != item_of[i]:
+    for text, item, act in zip(texts, items, acts, strict=True):
+        if text and item >= 0 and not act:
+            first = seen.setdefault(text, item)
+            if first != item:
                 seen[text] = -2
     return np.array(
-        [bool(t) and item_of[i] >= 0 and not interactive[i] and seen.get(t) == item_of[i] for i, t in enumerate(texts)],
+        [
+            bool(t) and item >= 0 and not act and seen.get(t) == item
+            for t, item, act in zip(texts, items, acts, strict=True)
+        ],
         dtype=bool,
     ).reshape(len(texts))
 
@@ -96,12 +100,16 @@ def repeated_controls(
     texts: tuple[str, ...], item_of: np.ndarray, interactive: np.ndarray, controls: np.ndarray
 ) -> np.ndarray:
     """Controls inside an item whose name a control of another item repeats, and the text inside them."""
+    items, acts = item_of.tolist(), interactive.tolist()  # Python values: read per node
     items_of_name: dict[str, set[int]] = {}
-    for i, text in enumerate(texts):
-        if text and interactive[i] and item_of[i] >= 0:
-            items_of_name.setdefault(text, set()).add(int(item_of[i]))
+    for text, item, act in zip(texts, items, acts, strict=True):
+        if text and act and item >= 0:
+            items_of_name.setdefault(text, set()).add(item)
     out = np.array(
-        [bool(t) and interactive[i] and item_of[i] >= 0 and len(items_of_name[t]) > 1 for i, t in enumerate(texts)],
+        [
+            bool(t) and act and item >= 0 and len(items_of_name[t]) > 1
+            for t, item, act in zip(texts, items, acts, strict=True)
+        ],
         dtype=bool,
     ).reshape(len(texts))
     inside = controls >= 0

@@ -475,7 +475,9 @@ class PageContext:
             cells=_is(kinds, _CELLS),
             lists=_is(kinds, _LISTS),
             options=_is(kinds, _OPTIONS),
-            in_paragraph=np.array([p >= 0 and nodes[p].role == "paragraph" for p in parent], dtype=bool).reshape(size),
+            in_paragraph=np.array([p >= 0 and role_list[p] == "paragraph" for p in tree.parents], dtype=bool).reshape(
+                size
+            ),
             digits=np.array([bool(_DIGITS.search(n.name)) for n in nodes], dtype=bool).reshape(size),
             prose=has_text & ~interactive & (controls < 0),
             short_text=~interactive
@@ -868,11 +870,11 @@ def _forms_of(parent: np.ndarray, roles: list[str]) -> np.ndarray:
     """Rule 10: each node's nearest `form` ancestor, or -1; -1 inside a toolbar or menu (a
     compose form's "B" / "I" / "Attach" buttons are tools, not what the form is filled with).
     Parents come before children."""
-    out = np.full(len(roles), -1, dtype=np.int64)
-    for i, p in enumerate(parent):
+    out = [-1] * len(roles)  # Python ints: a loop over numpy elements is slower
+    for i, p in enumerate(parent.tolist()):
         if p >= 0:
             out[i] = p if roles[p] == "form" else -1 if roles[p] in _FORM_TOOLS else out[p]
-    return out
+    return np.array(out, dtype=np.int64).reshape(len(roles))
 
 
 def _form_mates(context: PolicyContext, shown: np.ndarray) -> np.ndarray:
