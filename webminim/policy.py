@@ -529,9 +529,11 @@ class PolicyContext:
         text = normalize(task)
         tokens = _TOKEN.findall(text)
         verbs = {w for w in tokens if w in VERBS}
-        # A name longer than the task cannot occur in it: the scan stays linear in the tree.
+        # A name longer than the task cannot occur in it: the scan stays linear in the tree. A
+        # phrase of the task is a substring of it first (one C test; most names are not).
         named = np.array(
-            [len(t) <= len(text) and is_anchor_name(t) and names_phrase(text, t) for t in page.texts], dtype=bool
+            [len(t) <= len(text) and t in text and is_anchor_name(t) and names_phrase(text, t) for t in page.texts],
+            dtype=bool,
         ).reshape(len(page.texts))
         named |= _compounds(page, tokens)
         mentioned = named.copy()
@@ -710,7 +712,8 @@ def _icon_worded(page: PageContext, tokens: list[str]) -> np.ndarray:
     out = np.zeros(len(page.act_stems), dtype=bool)
     if linked:
         for i, stems in enumerate(page.act_stems):
-            out[i] = bool(stems) and any(s in linked for s in stems) and all(s in linked or s in own for s in stems)
+            if stems and any(s in linked for s in stems) and all(s in linked or s in own for s in stems):
+                out[i] = True  # most nodes have no stems: no numpy write for them
     return out
 
 
