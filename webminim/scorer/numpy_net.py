@@ -30,6 +30,7 @@ NEGATIVE_SLOPE = 0.2  # GATv2Conv's leaky ReLU
 _LINEAR = np.float32((1 + NEGATIVE_SLOPE) / 2)  # LeakyReLU(z) = _LINEAR z + _ABSOLUTE |z|
 _ABSOLUTE = np.float32((1 - NEGATIVE_SLOPE) / 2)
 EPSILON = 1e-5  # LayerNorm's
+_ROWS = 192  # a block of the attention's row passes: ~200 KB per (rows, 256) array, six of them in a 2 MB L2
 
 
 def _elu(x: np.ndarray) -> np.ndarray:
@@ -225,7 +226,9 @@ class NumpyNet:
 
     def _attend_forest(self, layer: int, h: np.ndarray, forest: _Forest) -> np.ndarray:
         """`_attend` over a forest's edges: node i's three kinds of incoming edge (its loop, its
-        parent's, its children's) each scored in one node-sized pass."""
+        parent's, its children's) each scored in one node-sized pass. The passes that read
+        several (nodes, hidden) arrays run a block of rows at a time (`_ROWS`), so what a block
+        reads twice is still in the core's cache the second time."""
         n, hidden, heads, work = len(h), self.hidden, self.heads, self._work
         left, right = self._each_side(layer, h)
         parent = forest.parent
@@ -233,18 +236,19 @@ class NumpyNet:
         parent_right = np.take(right, parent, axis=0, out=work.get("parent_right", (n, hidden)), mode="clip")
         attention, z = self._attention[layer], work.get("z", (n, hidden))
         linear_left, linear_right = self._linear_parts(layer, left, right)
-
-        def logits(source: np.ndarray, target: np.ndarray, linear: np.ndarray) -> np.ndarray:
-            np.add(source, target, out=z)  # as in `_attend`: only |z| per edge, the rest per node
-            np.abs(z, out=z)
-            out = z @ attention
-            out *= _ABSOLUTE
-            out += linear
-            return out
-
-        own = logits(left, right, linear_left + linear_right)  # i -> i
-        down = logits(parent_left, right, linear_left[parent] + linear_right)  # parent -> i
-        up = logits(left, parent_right, linear_left + linear_right[parent])  # i -> its parent
+        # as in `_attend`: a · LeakyReLU(z) is a linear part summed per node, plus |z| per edge
+        own = linear_left + linear_right  # i -> i
+        down = linear_left[parent] + linear_right  # parent -> i
+        up = linear_left + linear_right[parent]  # i -> its parent
+        blocks = [slice(start, min(start + _ROWS, n)) for start in range(0, n, _ROWS)]
+        for rows in blocks:
+            block = z[: rows.stop - rows.start]
+            for logits, source, target in ((own, left, right), (down, parent_left, right), (up, left, parent_right)):
+                np.add(source[rows], target[rows], out=block)
+                np.abs(block, out=block)
+                absolute = block @ attention
+                absolute *= _ABSOLUTE
+                logits[rows] += absolute
         down[forest.roots] = up[forest.roots] = -np.inf  # a root has no parent
         top = np.maximum(own, down)  # each node's largest incoming logit, for a stable softmax
         if forest.owners.size:
@@ -257,12 +261,15 @@ class NumpyNet:
         own /= total  # the weights normalised per head here, not the (nodes, hidden) sum after
         down /= total
         up /= total[parent]
-        shape = (n, heads, hidden // heads)
-        out = np.multiply(left.reshape(shape), own[:, :, None], out=np.empty(shape, np.float32))
-        out += np.multiply(parent_left.reshape(shape), down[:, :, None], out=parent_left.reshape(shape))
-        from_children = np.multiply(left.reshape(shape), up[:, :, None], out=z.reshape(shape))
-        out += (forest.children @ from_children.reshape(n, hidden)).reshape(shape)
-        out = out.reshape(n, hidden)
+        out, per_head = np.empty((n, hidden), np.float32), hidden // heads
+        for rows in blocks:
+            shape = (rows.stop - rows.start, heads, per_head)
+            mine = np.multiply(left[rows].reshape(shape), own[rows, :, None], out=out[rows].reshape(shape))
+            mine += np.multiply(
+                parent_left[rows].reshape(shape), down[rows, :, None], out=parent_left[rows].reshape(shape)
+            )
+            np.multiply(left[rows].reshape(shape), up[rows, :, None], out=z[rows].reshape(shape))  # to the parent
+        out += forest.children @ z
         out += self._bias[layer]
         return out
 
