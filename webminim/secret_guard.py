@@ -357,7 +357,12 @@ def _secret_in(text: str, named: str) -> bool:
 
 def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[str]:
     """The detectors that fire on `text` (lazily: the first answer is usually enough)."""
+    read: set[str] = set()  # views already read by every detector: the same view again adds nothing
     for variant, literal in _variants(text):
+        if variant in read:
+            continue  # "Quantity 7 1 1" joins to the same text with and without leetspeak
+        if literal:
+            read.add(variant)
         folded = _folded(variant)
         if _otp_in(variant, folded):
             yield "otp"
