@@ -291,15 +291,22 @@ class TreeBuilder:
             if parent is not None:
                 parent.children.append(node_id)
 
-        # Depth-first from the root. Each node sits in one children list (its parent's: ids are
-        # unique), so none is reached twice; a loop of parent links hangs from no root and is
-        # dropped with the other unreachable nodes.
+        # Depth-first from the root. Every other node sits in one children list (its parent's:
+        # ids are unique), so only the root can be reached twice, when its own parent link
+        # points back into the tree: a cycle. A loop of parent links that does not pass
+        # through the root hangs from nothing and is dropped with the other unreachable nodes.
         nodes: list[UINode] = []
-        depth_of: dict[str | None, int] = {None: -1}
+        depth_of: dict[str, int] = {}
         stack = [root_id]
         while stack:
             d = self._drafts[stack.pop()]
-            depth_of[d.id] = depth = depth_of[d.parent] + 1
+            if d.id == root_id:
+                if nodes:
+                    raise ExtractionError(f"cycle in the tree at node {root_id!r}")
+                depth = 0
+            else:
+                depth = depth_of[d.parent] + 1  # type: ignore[index]  # its parent was read first
+            depth_of[d.id] = depth
             props = MappingProxyType(d.properties)
             nodes.append(
                 UINode(

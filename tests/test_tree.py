@@ -108,6 +108,21 @@ def test_orphans_do_not_hang_from_the_root():
     assert [n.id for n in b.build()] == ["r"]
 
 
+def test_a_root_whose_parent_is_in_the_tree_is_a_cycle_and_a_missing_one_is_ignored():
+    looped = TreeBuilder()
+    looped.add("r", "RootWebArea", parent="leaf")  # the root hangs from its own descendant
+    looped.add("mid", "generic", parent="r")
+    looped.add("leaf", "link", parent="mid", name="Home")
+    with pytest.raises(ExtractionError, match="cycle in the tree at node 'r'"):
+        looped.build()
+    partial = TreeBuilder()  # a subtree cut from a larger tree: its root's parent is elsewhere
+    partial.add("r", "main", parent="outside")
+    partial.add("a", "link", parent="r", name="Home")
+    partial.add("x", "generic", parent="y")  # a loop of parent links that passes no root
+    partial.add("y", "generic", parent="x")
+    assert [(n.id, n.depth) for n in partial.build()] == [("r", 0), ("a", 1)]
+
+
 def test_very_deep_tree_builds_without_recursion():
     b = TreeBuilder()
     b.add("0", "RootWebArea")
