@@ -362,6 +362,8 @@ def _bare_value(text: str) -> bool:
     """A description (`title`, `aria-description`) that is only a value: 4+ digits and no
     word around them ("801056046", "G70637343") — a number or id set apart with nothing to
     say what it is, which a description, being metadata, has no business carrying."""
+    if not text:
+        return False  # most nodes have no description
     return not _WORDISH.search(text) and bool(_DIGIT_RUN.search(re.sub(r"[\s-]", "", text)))
 
 
@@ -477,6 +479,8 @@ def build_view(
     masked: dict[int, dict[str, str]] = {}
     for i in kept:
         for field, text in own_fields(i).items():
+            if "@" not in text:
+                continue  # no address to mask (mask_addresses' own first test, without the call)
             shown = mask_addresses(text, task_text, lambda address, i=i: place(i, address, "EMAIL"))
             if shown != text and field not in withheld.get(i, {}):
                 masked.setdefault(i, {})[field] = shown
@@ -519,6 +523,7 @@ def build_view(
             continue
         kept_parent[node.id] = node.id
         abstract = action == A or (i == 0 and root_removed)
+        shown_fields = replaced(i)
         props = _safe_properties(
             node,
             abstract=abstract,
@@ -526,14 +531,14 @@ def build_view(
             origin=origin,
             task=task_text,
             texts=texts[i],
-            withheld=replaced(i),
+            withheld=shown_fields,
         )
         if i == 0 and root_removed:
             builder.add(
                 node.id, node.role, properties=props, backend_node_id=node.backend_node_id, frame_id=node.frame_id
             )
             continue
-        fields = placeholders.get(i, {}) if abstract else replaced(i)
+        fields = placeholders.get(i, {}) if abstract else shown_fields
         builder.add(
             node.id,
             node.role,
