@@ -680,6 +680,7 @@ def decide_explained(
     return actions, reasons
 
 
+@per_text
 def _compound_key(text: str) -> tuple[str, int]:
     """Rule 3: a one- or two-word label as one word, with its word count; else ("", 0)."""
     words = _TOKEN.findall(text)
@@ -697,6 +698,7 @@ def _compounds(page: PageContext, tokens: list[str]) -> np.ndarray:
     )
 
 
+@per_text
 def _act_stems(label: str) -> tuple[str, ...]:
     """Rule 3: a control label's word stems, stop words left out, when there are 1-ACT_WORDS."""
     stems = tuple(stem(w) for w in _WORD.findall(label) if w not in STOP_NAMES)
