@@ -52,3 +52,17 @@ def test_several_strings_are_remembered_together_and_any_long_one_computes_afres
     ]
     assert calls == [("ab", "cd"), ("ab", "cdefgh"), ("ab", "cdefgh")]
     assert joined("ab", "xy") == "abxy" and calls[-1] == ("ab", "xy")
+
+
+def test_a_memo_pickles_by_reference_as_a_function_does():
+    """Work handed to another process (a pool, a Ray worker) pickles the function by its name;
+    the memo behind it is read back as the one of that name, not copied with its contents."""
+    import pickle
+
+    from webminim.page_structure import normalize
+
+    normalize("Warm  Text:")
+    data = pickle.dumps(normalize)
+    assert len(data) < 200  # a name, not the remembered texts
+    again = pickle.loads(data)
+    assert again("Sign  In:") == "sign in" and again.__self__ is normalize.__self__

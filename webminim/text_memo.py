@@ -8,6 +8,7 @@ memory for nothing), and only so many: the memory stays bounded over a long sess
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable
 from contextlib import suppress
@@ -34,6 +35,10 @@ class _Memory(dict):
         super().__init__()
         self.fn, self.longest, self.size = fn, longest, size
 
+    def __reduce__(self) -> tuple[Callable[[str, str], _Memory], tuple[str, str]]:
+        """By reference, as a function is pickled: the memo of the same name where it is read back."""
+        return _named_memory, (self.fn.__module__, self.fn.__qualname__)
+
     def __missing__(self, text: str) -> Any:
         value = self.fn(text)
         if len(text) <= self.longest:
@@ -42,6 +47,13 @@ class _Memory(dict):
                     del self[next(iter(self))]
             self[text] = value
         return value
+
+
+def _named_memory(module: str, name: str) -> _Memory:
+    memory = getattr(importlib.import_module(module), name).__self__
+    if not isinstance(memory, _Memory):
+        raise TypeError(f"{module}.{name} is not a per_text memo")
+    return memory
 
 
 def per_text(
