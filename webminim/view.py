@@ -344,10 +344,9 @@ def _repaired(text: str) -> str:
 
 
 def _free_text(node: UINode) -> dict[str, str]:
-    """The node's free-text properties not on the allow-list, each on one line."""
+    """The node's free-text properties not on the allow-list, each on one line (called only
+    for a node with one of `_TEXT_PROPERTY_KEYS`: most nodes have none)."""
     out: dict[str, str] = {}
-    if _TEXT_PROPERTY_KEYS.isdisjoint(node.properties):
-        return out  # most nodes: none of them
     for key in _TEXT_PROPERTIES:
         value = node.properties.get(key)
         if isinstance(value, str) and value.strip() and not verbatim_property(key, value):

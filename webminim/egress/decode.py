@@ -22,6 +22,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterator
+from typing import cast
 from urllib.parse import unquote
 
 from webminim.egress.deadline import check as check_deadline
@@ -156,29 +157,27 @@ def _ascii_joined(text: str, *, leet: bool, indexed: bool) -> tuple[str, list[in
 
 def normalized(text: str, *, leet: bool = False) -> tuple[str, list[int]] | None:
     """(normalized text, source index of every normalized character), or None if unchanged."""
-    if text.isascii() and not leet and not _SPACED_DIGITS.search(text):
-        return None  # nothing to undo: no full-width forms, zero-width marks, look-alikes or "1 2 3"
-    if text.isascii() and leet and not _JOINED_SPACE.search(text):
-        leeted = _leet_only(text)  # ASCII with no space to drop: one pass per word
-        return None if leeted is None else (leeted, list(range(len(text))))  # one character for one
-    if text.isascii():
-        joined = _ascii_joined(text, leet=leet, indexed=True)
-        return None if joined is None else (joined[0], joined[1] or [])
-    return _by_character(text, leet=leet)
+    found = _normalized(text, leet=leet, indexed=True)
+    return None if found is None else (found[0], cast(list[int], found[1]))
 
 
 def normalized_text(text: str, *, leet: bool = False) -> str | None:
     """`normalized(text)`'s text alone, or None if unchanged: for a caller that reads the
     normalized text but maps nothing back (the ASCII paths then build no index)."""
+    found = _normalized(text, leet=leet, indexed=False)
+    return None if found is None else found[0]
+
+
+def _normalized(text: str, *, leet: bool, indexed: bool) -> tuple[str, list[int] | None] | None:
+    """Both of the above: the index map only when `indexed` (the character loop always has one)."""
     if text.isascii() and not leet and not _SPACED_DIGITS.search(text):
-        return None
+        return None  # nothing to undo: no full-width forms, zero-width marks, look-alikes or "1 2 3"
     if text.isascii() and leet and not _JOINED_SPACE.search(text):
-        return _leet_only(text)
+        leeted = _leet_only(text)  # ASCII with no space to drop: one pass per word, one character for one
+        return None if leeted is None else (leeted, list(range(len(text))) if indexed else None)
     if text.isascii():
-        joined = _ascii_joined(text, leet=leet, indexed=False)
-        return None if joined is None else joined[0]
-    both = _by_character(text, leet=leet)
-    return None if both is None else both[0]
+        return _ascii_joined(text, leet=leet, indexed=indexed)
+    return _by_character(text, leet=leet)
 
 
 def _by_character(text: str, *, leet: bool) -> tuple[str, list[int]] | None:
