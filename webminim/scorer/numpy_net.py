@@ -140,7 +140,7 @@ class NumpyNet:
                 if k.endswith(".weight") and v.ndim == 2
             }
             per_head = self.hidden // self.heads
-            self._attention, self._bias, self._norm = [], [], []
+            self._attention, self._bias, self._norm, self._sides, self._parts = [], [], [], [], []
             for layer in range(self.layers):
                 prefix = f"convs.{layer}."
                 att = w[prefix + "att"].reshape(self.heads, per_head)
@@ -148,7 +148,21 @@ class NumpyNet:
                 for head in range(self.heads):
                     blocks[head * per_head : (head + 1) * per_head, head] = att[head]
                 self._attention.append(blocks)
-                self._bias.append(w[prefix + "bias"])
+                (left, left_bias), (right, right_bias) = self._linear[prefix + "lin_l"], self._linear[prefix + "lin_r"]
+                # lin_l's bias moves to lin_r's and to the layer's: an edge's z sums one of each
+                # side, and a node's attention weights sum to one, so Σ_j α_ij (W_l h_j + b_l) =
+                # Σ_j α_ij W_l h_j + b_l. One (nodes, hidden) pass fewer per layer.
+                self._sides.append((left, right, left_bias + right_bias))
+                self._bias.append(w[prefix + "bias"] + left_bias)
+                # LeakyReLU's linear part, _LINEAR a · W h per side and head, read from h in one
+                # product (h is read once, not W_l h and W_r h each)
+                parts = np.concatenate([left @ blocks, right @ blocks], axis=1) * _LINEAR
+                self._parts.append(
+                    (
+                        parts,
+                        np.concatenate([np.zeros(self.heads, np.float32), (left_bias + right_bias) @ blocks]) * _LINEAR,
+                    )
+                )
                 self._norm.append((w[f"norms.{layer}.weight"], w[f"norms.{layer}.bias"]))
             optional = [name for name, key in _CONDITIONING.items() if config.get(key)]
             sides = [f"convs.{layer}.lin_{side}" for layer in range(self.layers) for side in "lr"]
@@ -176,13 +190,19 @@ class NumpyNet:
         self, x: np.ndarray, task: np.ndarray, feats: np.ndarray, edges: np.ndarray, batch: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray]:
         c, hidden = self.config, self.hidden
-        h = self._apply("project", x)
-        if c.get("film"):
-            gamma_beta = self._apply("film", task)  # (tasks, 2 hidden)
-            if len(gamma_beta) > 1:  # one task (an agent's step) broadcasts: no (nodes, 2 hidden) gather
+        gamma_beta = self._apply("film", task) if c.get("film") else None  # (tasks, 2 hidden)
+        if gamma_beta is not None and len(gamma_beta) == 1:
+            # one task (an agent's step): FiLM's (1 + γ) h + β folds into the projection's
+            # weights and bias, no (nodes, hidden) pass
+            weight, bias = self._linear["project"]
+            h = x @ (weight * (1 + gamma_beta[0, :hidden]))
+            h += bias * (1 + gamma_beta[0, :hidden]) + gamma_beta[0, hidden:]
+        else:
+            h = self._apply("project", x)
+            if gamma_beta is not None:
                 gamma_beta = gamma_beta[batch]
-            h *= 1 + gamma_beta[:, :hidden]  # h is this call's own array
-            h += gamma_beta[:, hidden:]
+                h *= 1 + gamma_beta[:, :hidden]  # h is this call's own array
+                h += gamma_beta[:, hidden:]
         if c.get("task_features"):
             h += self._apply("task_proj", feats)
         if c.get("concat_task"):
@@ -201,6 +221,7 @@ class NumpyNet:
         n, hidden, heads, work = len(h), self.hidden, self.heads, self._work
         per_head, edges = hidden // heads, len(graph.src)
         left, right = self._each_side(layer, h)
+        linear_left, linear_right = self._linear_parts(layer, h)
         # mode="clip": with the default "raise", numpy buffers a gather into `out` (3x slower);
         # _Edges.of has checked every index
         e = np.take(left, graph.src, axis=0, out=work.get("edge_left", (edges, hidden)), mode="clip")
@@ -210,7 +231,6 @@ class NumpyNet:
         np.abs(e, out=e)
         logits = e @ self._attention[layer]  # (edges, heads)
         logits *= _ABSOLUTE
-        linear_left, linear_right = self._linear_parts(layer, left, right)
         logits += linear_left[graph.src] + linear_right[graph.dst]
         starts = graph.indptr[:-1]
         logits -= np.repeat(np.maximum.reduceat(logits, starts, axis=0), graph.counts, axis=0)
@@ -235,7 +255,7 @@ class NumpyNet:
         parent_left = np.take(left, parent, axis=0, out=work.get("parent_left", (n, hidden)), mode="clip")
         parent_right = np.take(right, parent, axis=0, out=work.get("parent_right", (n, hidden)), mode="clip")
         attention, z = self._attention[layer], work.get("z", (n, hidden))
-        linear_left, linear_right = self._linear_parts(layer, left, right)
+        linear_left, linear_right = self._linear_parts(layer, h)
         # as in `_attend`: a · LeakyReLU(z) is a linear part summed per node, plus |z| per edge
         own = linear_left + linear_right  # i -> i
         down = linear_left[parent] + linear_right  # parent -> i
@@ -274,23 +294,21 @@ class NumpyNet:
         return out
 
     def _each_side(self, layer: int, h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """W_l h and W_r h, each in an array of its own: the row gathers and sums read
+        """W_l h and W_r h + b_l + b_r, each in an array of its own: the row gathers and sums read
         contiguous rows (3x faster gathers than from the halves of one product)."""
-        sides = []
-        for side in "lr":
-            weight, bias = self._linear[f"convs.{layer}.lin_{side}"]
-            out = np.matmul(h, weight, out=self._work.get(side, (len(h), self.hidden)))
-            out += bias
-            sides.append(out)
-        return sides[0], sides[1]
+        left_weight, right_weight, bias = self._sides[layer]
+        left = np.matmul(h, left_weight, out=self._work.get("l", (len(h), self.hidden)))
+        right = np.matmul(h, right_weight, out=self._work.get("r", (len(h), self.hidden)))
+        right += bias
+        return left, right
 
-    def _linear_parts(self, layer: int, left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """_LINEAR a · W_l h and _LINEAR a · W_r h per node and head: LeakyReLU's linear part."""
-        attention = self._attention[layer]
-        linear_left, linear_right = left @ attention, right @ attention
-        linear_left *= _LINEAR
-        linear_right *= _LINEAR
-        return linear_left, linear_right
+    def _linear_parts(self, layer: int, h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """_LINEAR a · W_l h and _LINEAR a · (W_r h + b_l + b_r) per node and head: LeakyReLU's
+        linear part."""
+        weight, bias = self._parts[layer]
+        parts = h @ weight
+        parts += bias
+        return parts[:, : self.heads], parts[:, self.heads :]
 
     def _norm_of(self, layer: int, x: np.ndarray) -> np.ndarray:
         scale, shift = self._norm[layer]
