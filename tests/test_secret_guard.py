@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import re
 
 import numpy as np
 import pytest
@@ -105,17 +106,43 @@ def test_the_cue_prefilters_never_hide_what_the_full_scan_finds(monkeypatch):
     from webminim import secret_guard as g
 
     words = [*g._CODE_WORD_LIST, *g._PASSWORD_WORDS, *g._TOKEN_WORDS, "code", "Bestätigungscode", "código"]
+    identifier_words = [
+        *g._PASSPORT_WORDS, *g._ID_WORD_LIST, *g._ID_ACRONYM_LIST, *g._ROUTING_WORDS, "RTN", "account number",
+        "acct #", "Account No.", "a/c", *g._ACCOUNT_NAMES,
+    ]  # fmt: skip
     forms = (str, str.upper, str.title, lambda w: w.replace(" ", "-"), lambda w: w.replace("i", "ı"))
-    values = ("483920", "Xk29fQ7pLm4Z", "tangerine-Boat7")
+    templates = ("Your {} is {}", "{1} is your {0}", "{}: {}")
     texts = [
         template.format(form(word), value)
-        for word in words
+        for cues, values in (
+            (words, ("483920", "Xk29fQ7pLm4Z", "tangerine-Boat7")),
+            (identifier_words, ("021000021", "AB1234567", "123 456 789 01")),
+        )
+        for word in cues
         for form in forms
         for value in values
-        for template in ("Your {} is {}", "{1} is your {0}", "{}: {}")
+        for template in templates
     ]
-    with_prefilter = [list(g._detections(t)) for t in texts]
+    with_prefilter = [(list(g._detections(t)), g._identifier(t)) for t in texts]
     monkeypatch.setattr(g, "_may_hold", lambda words, folded: True)
-    full_scan = [list(g._detections(t)) for t in texts]
-    assert sum(map(bool, full_scan)) > len(texts) // 2  # the texts do hold secrets
+    full_scan = [(list(g._detections(t)), g._identifier(t)) for t in texts]
+    assert sum(bool(found) for found, _ in full_scan) > len(texts) // 2  # the texts do hold secrets
+    assert sum(bool(kind) for _, kind in full_scan) > len(texts) // 10  # identifiers among them
     assert [t for t, a, b in zip(texts, with_prefilter, full_scan, strict=True) if a != b] == []
+
+
+def test_the_digit_prefilter_never_hides_what_the_digit_patterns_find(monkeypatch):
+    """The patterns that need a digit are skipped on a text without one (`\\d`, any script's
+    digits); a digit that is not `\\d` ("²") must not be one they would match."""
+    from webminim import secret_guard as g
+
+    texts = [
+        "SSN 123-45-6789", "SSN 000-00-0000", "SSN ١٢٣-٤٥-٦٧٨٩", "card 4111 1111 1111 1111", "token sk_live_abcdefghijklmnopqrstuvwx12",
+        "api key: abcdefghij²klmnop", "Wi-Fi: Hunter²!xyz", "access code: AB²CD²EF", "pw Tr0ub4dor&3",
+        "passcode: ４８３９２０", "No digits at all, only words", "user@example.com and x²+y²",
+    ]  # fmt: skip
+    with_prefilter = [list(g._detections(t)) for t in texts]
+    monkeypatch.setattr(g, "_ANY_DIGIT", re.compile(""))  # matches every text
+    full_scan = [list(g._detections(t)) for t in texts]
+    assert sum(map(bool, full_scan)) >= 4
+    assert with_prefilter == full_scan

@@ -178,14 +178,16 @@ _URLISH = re.compile(r"https?://|www\.", re.I)
 
 # -- identifiers -----------------------------------------------------------------------------
 # fmt: off
+_PASSPORT_WORDS = (
+    "passport", "passeport", "pasaporte", "passaporte", "passaporto", "reisepass", "paspoort", "paszport", "pasaport",
+    "reisepassnummer", "passnummer", "travel document", "паспорт", "护照", "護照", "パスポート", "여권", "جواز السفر",
+)
 _PASSPORT = re.compile(
-    _words("passport", "passeport", "pasaporte", "passaporte", "passaporto", "reisepass", "paspoort", "paszport",
-           "pasaport", "reisepassnummer", "passnummer", "travel document", "паспорт", "护照", "護照", "パスポート",
-           "여권", "جواز السفر")
+    _words(*_PASSPORT_WORDS)
     + r"[^\n]{0,30}?(?<![A-Za-z0-9])(?P<v>(?=(?:[A-Za-z]{0,3}\d){4})[A-Za-z0-9]{6,10})(?![A-Za-z0-9])",
     re.I,
 )
-_ID_WORDS = _words(
+_ID_WORD_LIST = (
     "social security", "social insurance", "assurance sociale", "national insurance", "ni number", "national id",
     "national identity", "identity number", "identity card", "id card", "personal id", "personnummer",
     "personal number", "henkilötunnus", "aadhaar", "aadhar", "sécurité sociale", "securite sociale",
@@ -193,20 +195,37 @@ _ID_WORDS = _words(
     "steuernummer", "tax id", "tax number", "taxpayer", "burgerservicenummer", "nhs number",
     "sozialversicherungsnummer", "身份证", "身分證", "マイナンバー", "주민등록번호", "снилс", "инн",
 )
-# fmt: on
 # Acronyms only in capitals: as words they are "without" (es), "no" and "days" (pl).
-_ID_ACRONYMS = r"\b(?:SSN|SIN|NAS|NINO|NIR|DNI|NIE|NIF|CPF|TIN|BSN|PESEL|CURP)\b"
-_ID_CUE = rf"(?:(?i:{_ID_WORDS})|{_ID_ACRONYMS})"
+_ID_ACRONYM_LIST = ("SSN", "SIN", "NAS", "NINO", "NIR", "DNI", "NIE", "NIF", "CPF", "TIN", "BSN", "PESEL", "CURP")
+_ROUTING_WORDS = ("routing", "transit number", "numéro de transit", "aba")  # and "RTN", in capitals
+_ACCOUNT_NAMES = (  # after "account" / "acct" (then a number sign or "number") and "a/c"
+    "kontonummer", "numéro de compte", "número de cuenta", "numero di conto", "numer konta", "rekeningnummer",
+    "número da conta",
+)
+# fmt: on
+_ID_CUE = rf"(?:(?i:{_words(*_ID_WORD_LIST)})|\b(?:" + "|".join(_ID_ACRONYM_LIST) + r")\b)"
 _ID_AFTER_CUE = re.compile(rf"{_ID_CUE}[^\d\n]{{0,30}}(?P<v>[A-Z]{{0,3}}\d[\d .\-/]{{4,22}}\d[A-Z]?)(?![\dA-Za-z])")
 _ROUTING = re.compile(
-    r"(?:(?i:\brouting\b|\btransit number\b|\bnuméro de transit\b|\baba\b)|\bRTN\b)"  # 9 digits, checksummed
+    "(?:(?i:" + "|".join(rf"\b{re.escape(w)}\b" for w in _ROUTING_WORDS) + r")|\bRTN\b)"  # 9 digits, checksummed
     r"[^\d\n]{0,24}(?<![\d•*])(?P<v>\d{9})(?!\d)"
 )
 _ACCOUNT = re.compile(
-    r"(?:\b(?:account|acct)\b\.?\s*(?:(?:number|num|no\.?|nr\.?|#)\s*[:#]?|[:#])|\ba/c\b|kontonummer|"
-    r"numéro de compte|número de cuenta|numero di conto|numer konta|rekeningnummer|número da conta)"
-    r"[^\d\n]{0,16}(?<!ending in )(?<![•*] )(?P<v>\d[\d -]{4,20}\d)(?!\d)",
+    r"(?:\b(?:account|acct)\b\.?\s*(?:(?:number|num|no\.?|nr\.?|#)\s*[:#]?|[:#])|\ba/c\b|"
+    + "|".join(map(re.escape, _ACCOUNT_NAMES))
+    + r")[^\d\n]{0,16}(?<!ending in )(?<![•*] )(?P<v>\d[\d -]{4,20}\d)(?!\d)",
     re.I,
+)
+# Every match of the four cue patterns above holds a piece of one of these (as `_may_hold` reads them)
+_IDENTIFIER_CUES = (
+    *_PASSPORT_WORDS,
+    *_ID_WORD_LIST,
+    *_ID_ACRONYM_LIST,
+    *_ROUTING_WORDS,
+    "RTN",
+    "account",
+    "acct",
+    "a/c",
+    *_ACCOUNT_NAMES,
 )
 _DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}-\d{2}-\d{4}")
 _FORMATTED_IDS: tuple[tuple[re.Pattern[str], Callable[[str], bool]], ...] = (
@@ -366,36 +385,46 @@ def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[
         folded = _folded(variant)
         if _otp_in(variant, folded):
             yield "otp"
-        if inline and _inline_password(variant):
+        password_cue = _may_hold(_PASSWORD_WORDS, folded)  # _INLINE_PASSWORD's cues are among them
+        if inline and password_cue and _inline_password(variant):
             yield "password"
-        if _may_hold(_PASSWORD_WORDS, folded) and _word_password(variant, named):
+        if password_cue and _word_password(variant, named):
             yield "password"
         if not literal:
             continue
-        if _SSN.search(variant):  # shaped like an SSN is enough: fail closed
-            yield "ssn"
-        if any(_mixed(m.group(0)) for m in _TOKEN.finditer(variant)) and not _URLISH.search(variant):
-            yield "token"
-        if (_may_hold(_TOKEN_WORDS, folded) and _after_cue(_TOKEN_AFTER_CUE, variant, named, _mixed)) or (
-            _may_hold(_CODE_PIECES, folded)
-            and _after_cue(_ALNUM_CODE_AFTER_CUE, variant, named, lambda v: _mixed(v) and len(v) >= 6)
-        ):
-            yield "code"
-        # a token that matches once stripped matches in place too (its run is longer and holds
-        # the same letter, digit and mark): one scan of the text before the per-token look
-        if _PASSWORD_LIKE.search(variant) and any(
-            _PASSWORD_LIKE.fullmatch(token.strip(".,;:!?)("))
-            for token in variant.split()
-            if not _EMAIL.fullmatch(token.strip(".,;:!?)(")) and not _URLISH.search(token)
-        ):
-            yield "password"
-        for match in _CARD.finditer(variant):
-            digits = re.sub(r"\D", "", match.group(0))
-            if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
-                yield "card"
-        kind = _identifier(variant, named)
+        # every pattern from here to the identifiers matches a digit (\d or [0-9]), and most
+        # page text has none
+        if _ANY_DIGIT.search(variant):
+            yield from _digit_detections(variant, folded, named)
+        kind = _identifier(variant, named, folded)
         if kind:
             yield kind
+
+
+def _digit_detections(variant: str, folded: str, named: str) -> Iterator[str]:
+    """`_detections`' patterns that need a digit: SSN, token, code after its cue, password-like
+    token, card."""
+    if _SSN.search(variant):  # shaped like an SSN is enough: fail closed
+        yield "ssn"
+    if any(_mixed(m.group(0)) for m in _TOKEN.finditer(variant)) and not _URLISH.search(variant):
+        yield "token"
+    if (_may_hold(_TOKEN_WORDS, folded) and _after_cue(_TOKEN_AFTER_CUE, variant, named, _mixed)) or (
+        _may_hold(_CODE_PIECES, folded)
+        and _after_cue(_ALNUM_CODE_AFTER_CUE, variant, named, lambda v: _mixed(v) and len(v) >= 6)
+    ):
+        yield "code"
+    # a token that matches once stripped matches in place too (its run is longer and holds the
+    # same letter, digit and mark): one scan of the text before the per-token look
+    if _PASSWORD_LIKE.search(variant) and any(
+        _PASSWORD_LIKE.fullmatch(token.strip(".,;:!?)("))
+        for token in variant.split()
+        if not _EMAIL.fullmatch(token.strip(".,;:!?)(")) and not _URLISH.search(token)
+    ):
+        yield "password"
+    for match in _CARD.finditer(variant):
+        digits = re.sub(r"\D", "", match.group(0))
+        if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
+            yield "card"
 
 
 def _mixed(value: str) -> bool:
@@ -445,15 +474,17 @@ def _password_word(value: str) -> bool:
     return not (_EMAIL.fullmatch(value) or _URLISH.search(value))
 
 
-def _identifier(text: str, named: str = "") -> str:
-    """The kind of identifier `text` holds ("id", "passport", "ip", "bank"), or ""."""
+def _identifier(text: str, named: str = "", folded: str | None = None) -> str:
+    """The kind of identifier `text` holds ("id", "passport", "ip", "bank"), or "". `folded`:
+    `_folded(text)`, if the caller has it."""
     digits = sum(map(str.isdigit, text))  # str.isdigit per character, without a generator
     if digits < 4 and text.count(":") < 2:
         return ""  # every identifier has four digits or more, but an IPv6 address ("fe80::1")
-    for m in _PASSPORT.finditer(text):
+    cued = _may_hold(_IDENTIFIER_CUES, _folded(text) if folded is None else folded)
+    for m in _PASSPORT.finditer(text) if cued else ():
         if not _is_named(m.group("v"), named):
             return "passport"
-    for m in _ID_AFTER_CUE.finditer(text):
+    for m in _ID_AFTER_CUE.finditer(text) if cued else ():
         value = m.group("v")
         if sum(c.isdigit() for c in value) >= 6 and not _DATE_LIKE.fullmatch(value) and not _is_named(value, named):
             return "id"
@@ -462,10 +493,10 @@ def _identifier(text: str, named: str = "") -> str:
             for m in pattern.finditer(text):
                 if not _is_named(m.group(0), named) and _valid(valid, m.group(0)):
                     return "id"
-    for m in _ROUTING.finditer(text):
+    for m in _ROUTING.finditer(text) if cued else ():
         if rtn.is_valid(m.group("v")) and not _is_named(m.group("v"), named):
             return "bank"
-    for m in _ACCOUNT.finditer(text):
+    for m in _ACCOUNT.finditer(text) if cued else ():
         value = m.group("v").strip()
         if 6 <= sum(c.isdigit() for c in value) <= 17 and not _DATE_LIKE.search(value) and not _is_named(value, named):
             return "bank"
