@@ -173,7 +173,7 @@ import numpy as np
 
 from extractors.naming import ITEM_ROLES, flat_items, naming
 from extractors.tree import UITree
-from webminim.contact_guard import EMAIL_ADDRESS
+from webminim.contact_guard import address_spans
 from webminim.features import content_words
 from webminim.metrics import A, K, R
 from webminim.page_structure import (
@@ -1024,7 +1024,7 @@ def _previews(parent: np.ndarray, span: np.ndarray, names: list[str]) -> np.ndar
     `span` is `_spans(parent)`."""
     out = np.zeros(len(parent), dtype=bool)
     for i, name in enumerate(names):
-        if "@" not in name or not EMAIL_ADDRESS.search(name):
+        if "@" not in name or not address_spans(name):
             continue
         block, p = i, parent[i]
         while p >= 0 and span[p] <= PREVIEW_NODES:

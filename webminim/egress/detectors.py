@@ -25,7 +25,7 @@ import usaddress
 from stdnum import iban, luhn
 from stdnum.us import ssn
 
-from webminim.contact_guard import EMAIL_ADDRESS
+from webminim.contact_guard import address_spans
 from webminim.egress.deadline import check as check_deadline
 from webminim.egress.taxonomy import Category
 
@@ -108,10 +108,11 @@ def _finding(
 class EmailDetector:
     name = "email"
     trigger = re.compile("@")
-    _rx = EMAIL_ADDRESS
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
-        return [_finding(Category.DI, "email", m, self.name) for m in self._rx.finditer(text)]
+        return [
+            Finding(Category.DI, "email", start, end, text[start:end], self.name) for start, end in address_spans(text)
+        ]
 
 
 _PHONE_REGIONS = (
