@@ -1068,3 +1068,36 @@ def test_a_read_rows_text_the_model_keeps_stays_raw() -> None:
     actions, _ = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
     assert actions[price] == K
     assert actions[_at(tree, "StaticText", "$54.00")] != R  # the other row's price is shown too
+
+
+def test_name_runs_are_the_capitalised_runs_the_pattern_finds() -> None:
+    """`name_runs` reads word by word what `[A-Z][\\w.'-]*(?:\\s+[A-Z][\\w.'-]*)+` matched
+    (restarting at every capital inside a word: quadratic in a long capitalised word)."""
+    import random
+    import re
+
+    from webminim.policy import name_runs
+
+    reference = re.compile(r"(?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*)+")
+    rng = random.Random(3)
+    texts = ["".join(rng.choice("AbZq .'-_\n,(é1É") for _ in range(rng.randint(1, 30))) for _ in range(20_000)]
+    texts += ["Ask Jane Doe about it", "the iPhone Pro Max", "John Smith, Jane Doe", "O'Neil Mc-Kay's Shop"]
+    assert sum(len(reference.findall(t)) for t in texts) > 1_000
+    assert [t for t in texts if name_runs(t) != reference.findall(t)] == []
+    assert name_runs("A" * 200_000) == []  # one word: no run, read once
+
+
+def test_a_long_title_case_task_still_names_what_it_names() -> None:
+    """Names are read up to NAME_WORDS words long (a longer run of capitals is a title-cased
+    sentence, not a name: every stretch of it cost cubic time); a text holding a longer stretch
+    of the run holds one of its shorter ones too."""
+    from webminim.policy import NAME_WORDS, _names_inside
+
+    run = " ".join(f"Word{k}" for k in range(3 * NAME_WORDS))
+    held = " ".join(run.split()[2 : 2 + NAME_WORDS + 4])
+    b = TreeBuilder()
+    b.add("r", "RootWebArea", name="Page")
+    b.add("t0", "StaticText", parent="r", name=f"about {held} today")
+    b.add("t1", "StaticText", parent="r", name="nothing named here")
+    page = PageContext.of(b.build(url="http://site.test/"))
+    assert _names_inside(page, f"Find {run}").tolist() == [False, True, False]
