@@ -285,3 +285,7 @@ def test_the_ascii_fast_paths_read_as_the_character_loop():
         both = [decode.normalized(t, leet=leet) for t in texts + ["ｃ０ｄｅ ４８３", "x\u200b1 2"]]
         alone = [decode.normalized_text(t, leet=leet) for t in texts + ["ｃ０ｄｅ ４８３", "x\u200b1 2"]]
         assert alone == [None if b is None else b[0] for b in both]
+    # both texts at once: the leetspeak one not built again where it repeats the plain one
+    pairs = [(decode.normalized_text(t), decode.normalized_text(t, leet=True)) for t in texts]
+    assert [decode.normalized_texts(t) for t in texts] == pairs
+    assert sum(p is not None and p == q for p, q in pairs) > 40  # the shortcut is taken

@@ -44,7 +44,7 @@ from stdnum.it import codicefiscale
 from stdnum.us import rtn
 
 from extractors.tree import UINode, UITree
-from webminim.egress.decode import decoded_segments, normalized_text
+from webminim.egress.decode import decoded_segments, normalized_text, normalized_texts
 from webminim.text_memo import per_text
 
 
@@ -258,10 +258,9 @@ _IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f:]{3,39}(?![\w:])")
 def _variants(text: str) -> Iterator[tuple[str, bool]]:
     """(view of the text, whether its characters are still the page's own)."""
     yield text, True
-    plain = normalized_text(text)
+    plain, leet = normalized_texts(text)
     if plain is not None:
         yield plain, True
-    leet = normalized_text(text, leet=True)
     if leet is not None:
         yield leet, False  # "$1,299.00" reads as "sl,2gg.oo": only phrase patterns apply
     long_tokens = _LONG_TOKEN.findall(text)

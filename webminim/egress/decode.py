@@ -168,6 +168,17 @@ def normalized_text(text: str, *, leet: bool = False) -> str | None:
     return None if found is None else found[0]
 
 
+def normalized_texts(text: str) -> tuple[str | None, str | None]:
+    """`normalized_text(text)` and `normalized_text(text, leet=True)`. The second is not built
+    again where it can only repeat the first: ASCII text with spaced numbers (so the first is
+    not None) in which the leetspeak map changes no word — both are then the text with its
+    spaced numbers joined ("Qty 0 1 1" -> "Qty 011")."""
+    plain = normalized_text(text)
+    if plain is not None and text.isascii() and _leet_only(text) is None:
+        return plain, plain
+    return plain, normalized_text(text, leet=True)
+
+
 def _normalized(text: str, *, leet: bool, indexed: bool) -> tuple[str, list[int] | None] | None:
     """Both of the above: the index map only when `indexed` (the character loop always has one)."""
     if text.isascii() and not leet and not _SPACED_DIGITS.search(text):
