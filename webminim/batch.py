@@ -12,6 +12,7 @@ The run is resumable: ids already in OUT are skipped, results are appended as th
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -98,18 +99,21 @@ def sanitize_line(minim_factory: Callable[[], Any], line: str) -> dict[str, Any]
 _SCORER: Any = None
 
 
-def _worker_init(model: str | None, *, one_thread: bool = True) -> None:
+def _worker_init(model: str | None, *, worker: bool = True) -> None:
+    """Load the model; `worker`: in a process of its own (a pool worker, a Ray actor)."""
     from webminim.embedder import default_runtime
     from webminim.scorer import load_scorer
 
     global _SCORER
-    if one_thread:  # one core per worker: workers, not threads, give the parallelism
+    if worker:  # one core per worker: workers, not threads, give the parallelism
         os.environ["WEBMINIM_THREADS"] = "1"  # ONNX Runtime sessions read it when they start
         if default_runtime() == "torch":
             import torch
 
             torch.set_num_threads(1)
     _SCORER = load_scorer(Path(model) if model else None)
+    if worker:  # what is loaded lives as long as the worker: out of the cycle collector's full passes
+        gc.freeze()
 
 
 def _fresh_minim() -> Any:
@@ -136,7 +140,7 @@ def _chunks(records: Iterable[Record], size: int) -> Iterator[list[str]]:
 def run_local(records: list[Record], *, workers: int, model: Path | None) -> Iterator[dict[str, Any]]:
     """Results in completion order, from `workers` processes that each load the model once."""
     if workers == 1:
-        _worker_init(str(model) if model else None, one_thread=False)  # in this process, torch's own threads
+        _worker_init(str(model) if model else None, worker=False)  # in this process, torch's own threads
         for record in records:
             yield sanitize_line(_fresh_minim, record.line)
         return
