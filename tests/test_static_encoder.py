@@ -89,3 +89,25 @@ def test_a_checkpoint_builds_the_embedder_of_its_own_encoder():
     assert scorer.embedder.encoder == DEFAULT_ENCODER
     scores = scorer.score(tree_from_html("<button>Sign in</button><p>Welcome back</p>"), "Sign in")
     assert len(scores.n) > 0
+
+
+def test_texts_read_chunk_by_chunk_give_model2vecs_own_vectors_bit_for_bit(static):
+    """A text's word pieces are its space-separated chunks' pieces end to end (each chunk
+    tokenized once per session): the vectors are model2vec's own, also on text that
+    normalizes, splits or truncates oddly, and read again from the remembered chunks."""
+    from model2vec import StaticModel
+
+    from webminim import text_memo
+
+    texts = [
+        "", " ", "  a  b ", "a\tb\nc", "x\u00a0y", "漢字テキスト です", "e\u0301cole  \u0301x", "İstanbul ǅ ﬁ",
+        "a\x1cb",
+        "😀 emoji", "word " * 600, "x" * 3000, "[UNK] ¿?", "a" + " \u200b " * 5 + "b", "Qty Quantity for product 0 1 1",
+        "button Add to cart", "link Product 17", "Müller straße 12, 10115 Berlin", "don't-stop.now!", "ＡＢＣ １２３",
+    ]  # fmt: skip
+    encoder = static._load()
+    own = StaticModel.from_pretrained(str(static_minilm_dir()))  # model2vec's tokenize, not ours
+    expected = own.encode(texts, max_length=encoder.MAX_TOKENS, use_multiprocessing=False)
+    text_memo.forget_all()
+    assert np.array_equal(encoder.encode(texts), expected)
+    assert np.array_equal(encoder.encode(texts[::-1])[::-1], expected)  # every chunk remembered now

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from webminim.errors import ScorerError
+from webminim.text_memo import remember_with
 
 DIM = 384
 ENCODERS = ("minilm", "minilm-static")
@@ -167,16 +168,46 @@ class StaticMiniLM:
     own tokenizer, as for the other encoders (TISL's tok(i))."""
 
     MAX_TOKENS = MiniLM.MAX_TOKENS
+    MAX_CHUNKS = 1 << 16  # word pieces remembered for this many space-separated chunks
 
     def __init__(self, model_dir: Path, table_dir: Path) -> None:
         from model2vec import StaticModel
 
         self._counter = _piece_counter(model_dir)
         self.model = StaticModel.from_pretrained(str(table_dir))
+        # A page's texts share most of their words ("button Add to cart", "link Product 17"):
+        # each space-separated chunk is tokenized once and a text's pieces are its chunks'
+        # pieces end to end (what the tokenizer gives the whole text: it splits at spaces
+        # first and normalizes character by character). model2vec's encode reads them through
+        # this tokenize; the rest of encode (truncation, mean, normalization) is its own.
+        self._chunks: dict[str, list[int]] = {}
+        remember_with(self._chunks.clear)
+        self.model.tokenize = self._tokenize  # type: ignore[method-assign]
 
     def encode(self, texts: Sequence[str], *, batch_size: int = 128) -> np.ndarray:
         vectors = self.model.encode(list(texts), max_length=self.MAX_TOKENS, use_multiprocessing=False)
         return np.ascontiguousarray(vectors, dtype=np.float32)
+
+    def _tokenize(self, sentences: Sequence[str]) -> list[list[int]]:
+        """`StaticModel.tokenize`: each text's word pieces, truncated as the tokenizer is set for
+        this call (encode sets it), the unknown piece dropped; chunks tokenized once."""
+        tokenizer, known = self.model.tokenizer, self._chunks
+        chunks = [[c for c in text.split(" ") if c] for text in sentences]
+        pieces = {c: known.get(c) for words in chunks for c in words}  # this call's own: others may evict
+        new = [c for c, ids in pieces.items() if ids is None]
+        if new:
+            for chunk, encoding in zip(new, tokenizer.encode_batch_fast(new, add_special_tokens=False), strict=True):
+                pieces[chunk] = known[chunk] = encoding.ids
+            while len(known) > self.MAX_CHUNKS:
+                with contextlib.suppress(StopIteration, RuntimeError, KeyError):  # another thread changed it
+                    del known[next(iter(known))]
+        limit = (tokenizer.truncation or {}).get("max_length")
+        unknown = self.model.unk_token_id
+        out = []
+        for words in chunks:
+            ids = [i for c in words for i in pieces[c]][:limit]  # type: ignore[union-attr]
+            out.append(ids if unknown is None else [i for i in ids if i != unknown])
+        return out
 
     def token_counts(self, texts: Sequence[str]) -> np.ndarray:
         return _count_pieces(self._counter, texts)

@@ -84,6 +84,11 @@ def per_text(
     return wrap if fn is None else wrap(fn)
 
 
+def remember_with(clear: Callable[[], None]) -> None:
+    """Have `forget_all` also call `clear` (a memory kept other than by `per_text`)."""
+    _MEMORIES.append(clear)
+
+
 def forget(memo: Callable[..., Any]) -> None:
     """Empty one memo made by `per_text`."""
     owner = getattr(memo, "__self__", None)
