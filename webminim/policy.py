@@ -346,6 +346,18 @@ def words_of(text: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in content_words(text) if w not in STOP_NAMES)
 
 
+@per_text
+def _digit_run(text: str) -> bool:
+    """Four digits in a row (a code without its cue, a card's tail)."""
+    return _DIGITS.search(text) is not None
+
+
+@per_text
+def _short(text: str) -> bool:
+    """One to FLOOR_LABEL_WORDS words: UI wording, not content."""
+    return 0 < len(text.split()) <= FLOOR_LABEL_WORDS
+
+
 def is_anchor_name(name: str) -> bool:
     """Long enough and not made only of stop words to count as the task naming it."""
     return len(name) >= MIN_ANCHOR and not all(w in STOP_NAMES for w in name.split())
@@ -431,7 +443,8 @@ class PageContext:
         own = [normalize(n.name) for n in nodes]
         texts = tuple(own[i] or normalize(names.nearby[i]) for i in range(size))
         controls = controls_of(tree)
-        has_text = np.array([bool(n.name.strip()) for n in nodes], dtype=bool).reshape(size)
+        raw_names = [n.name for n in nodes]
+        has_text = np.array([bool(name.strip()) for name in raw_names], dtype=bool).reshape(size)
         label_words = tuple(
             words_of(texts[i]) | ROLE_WORDS.get(n.role, frozenset()) if n.interactive else frozenset()
             for i, n in enumerate(nodes)
@@ -441,16 +454,14 @@ class PageContext:
         )
         codes = np.array([holds_code(t) for t in texts], dtype=bool).reshape(size)
         codes[sorted(labelled_codes(tree))] = True  # a code known by its label, not its own text
-        short_label = interactive & np.array(
-            [0 < len(t.split()) <= FLOOR_LABEL_WORDS for t in texts], dtype=bool
-        ).reshape(size)
+        short_label = interactive & np.array([_short(t) for t in texts], dtype=bool).reshape(size)
         in_dialog = inside(tree, _DIALOGS)
         buttons = _is(kinds, _BUTTONS)
         span = _spans(parent)
         return cls(
             controls=controls,
             label_of=np.array(names.label_of, dtype=np.int64).reshape(size),
-            unnamed=np.array([not n.name.strip() for n in nodes], dtype=bool).reshape(size),
+            unnamed=~has_text,
             voice_of=voices(tree, names=own),
             control_of=control_of,
             item_of=item_of,
@@ -480,18 +491,17 @@ class PageContext:
             in_paragraph=np.array([p >= 0 and role_list[p] == "paragraph" for p in tree.parents], dtype=bool).reshape(
                 size
             ),
-            digits=np.array([bool(_DIGITS.search(n.name)) for n in nodes], dtype=bool).reshape(size),
+            digits=np.array([_digit_run(name) for name in raw_names], dtype=bool).reshape(size),
             prose=has_text & ~interactive & (controls < 0),
-            short_text=~interactive
-            & np.array([0 < len(n.name.split()) <= FLOOR_LABEL_WORDS for n in nodes], dtype=bool).reshape(size),
+            short_text=~interactive & np.array([_short(name) for name in raw_names], dtype=bool).reshape(size),
             parent=parent,
             span=span,
             search_fields=_search_controls(tree, texts, interactive, parent),
             form_of=_forms_of(parent, role_list),
             fields=interactive & _is(kinds, _FIELD_ROLES),
             textboxes=interactive & _is(kinds, _TEXTBOXES),
-            raw_texts=tuple(n.name for n in nodes),
-            previews=_previews(parent, span, [n.name for n in nodes]) & has_text & ~interactive & (controls < 0),
+            raw_texts=tuple(raw_names),
+            previews=_previews(parent, span, raw_names) & has_text & ~interactive & (controls < 0),
         )
 
     def with_task(self, task: str) -> PolicyContext:

@@ -301,6 +301,7 @@ def _decoded_whole(token: str) -> Iterator[str]:
 _ANY_DIGIT = re.compile(r"\d")
 
 
+@per_text  # asked of every node's text at every step
 def holds_code(text: str) -> bool:
     """True when `text` holds a verification code, in any of the languages we have cue words
     for ("Your code is 847293", "Ihr Bestätigungscode lautet 483920", "验证码：483920")."""
@@ -309,7 +310,6 @@ def holds_code(text: str) -> bool:
     return _holds_code(text)
 
 
-@per_text
 def _holds_code(text: str) -> bool:
     views = [text]
     plain = normalized_text(text)  # full-width digits, zero-width marks, "4 8 3 9 2 0"
