@@ -8,7 +8,7 @@ import json
 import pytest
 
 from extractors.errors import ExtractionError
-from extractors.tree import TreeBuilder, UITree
+from extractors.tree import TreeBuilder, UINode, UITree
 
 
 def small_tree() -> UITree:
@@ -131,3 +131,17 @@ def test_very_deep_tree_builds_without_recursion():
     tree = b.build()
     assert tree["19999"].depth == 19_999
     assert sum(1 for _ in tree.ancestors("19999")) == 19_999
+
+
+def test_built_nodes_are_the_same_uinodes_the_constructor_makes():
+    """The builder fills UINode's slots without its frozen check (1/8 of the time): what it
+    hands out is a UINode like any other, frozen, with UINode's repr, replace and copy."""
+    import copy
+
+    node = small_tree()["t"]
+    assert type(node) is UINode
+    public = UINode(*(getattr(node, f.name) for f in dataclasses.fields(UINode)))
+    assert repr(node) == repr(public)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        node.depth = 0  # type: ignore[misc]
+    assert dataclasses.replace(node, name="other").name == "other" and copy.copy(node).id == node.id
