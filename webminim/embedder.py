@@ -17,6 +17,7 @@ import logging
 import os
 import sqlite3
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -181,8 +182,12 @@ class StaticMiniLM:
         # first and normalizes character by character). model2vec's encode reads them through
         # this tokenize; the rest of encode (truncation, mean, normalization) is its own.
         self._chunks: dict[str, list[int]] = {}
-        remember_with(self._chunks.clear)
+        forget = weakref.WeakMethod(self._forget_chunks)  # the registry does not keep an encoder alive
+        remember_with(lambda: (clear := forget()) is not None and clear())
         self.model.tokenize = self._tokenize  # type: ignore[method-assign]
+
+    def _forget_chunks(self) -> None:
+        self._chunks.clear()
 
     def encode(self, texts: Sequence[str], *, batch_size: int = 128) -> np.ndarray:
         vectors = self.model.encode(list(texts), max_length=self.MAX_TOKENS, use_multiprocessing=False)

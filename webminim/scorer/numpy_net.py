@@ -152,17 +152,14 @@ class NumpyNet:
                 # lin_l's bias moves to lin_r's and to the layer's: an edge's z sums one of each
                 # side, and a node's attention weights sum to one, so Σ_j α_ij (W_l h_j + b_l) =
                 # Σ_j α_ij W_l h_j + b_l. One (nodes, hidden) pass fewer per layer.
-                self._sides.append((left, right, left_bias + right_bias))
+                side_bias = left_bias + right_bias
+                self._sides.append((left, right, side_bias))
                 self._bias.append(w[prefix + "bias"] + left_bias)
                 # LeakyReLU's linear part, _LINEAR a · W h per side and head, read from h in one
                 # product (h is read once, not W_l h and W_r h each)
-                parts = np.concatenate([left @ blocks, right @ blocks], axis=1) * _LINEAR
-                self._parts.append(
-                    (
-                        parts,
-                        np.concatenate([np.zeros(self.heads, np.float32), (left_bias + right_bias) @ blocks]) * _LINEAR,
-                    )
-                )
+                weight = np.concatenate([left @ blocks, right @ blocks], axis=1) * _LINEAR
+                bias = np.concatenate([np.zeros(self.heads, np.float32), side_bias @ blocks]) * _LINEAR
+                self._parts.append((weight, bias))
                 self._norm.append((w[f"norms.{layer}.weight"], w[f"norms.{layer}.bias"]))
             optional = [name for name, key in _CONDITIONING.items() if config.get(key)]
             sides = [f"convs.{layer}.lin_{side}" for layer in range(self.layers) for side in "lr"]
