@@ -855,11 +855,7 @@ def flag_secrets(tree: UITree, kept: list[int], task: str, text_of: Callable[[in
     (lower-cased) does not name."""
     nodes = tree.nodes
     texts = {i: text_of(i) for i in kept}  # each node's sent text, built once
-    flagged = {
-        i
-        for i, text in texts.items()
-        if text and text.lower() not in task and secret_in(_PLACEHOLDER.sub(" ", text), named=task)
-    }
+    flagged = {i for i, text in texts.items() if text and _kept_text_secret(text, task)}
     by_parent: dict[str | None, list[int]] = {}
     for i in kept:
         by_parent.setdefault(nodes[i].parent, []).append(i)
@@ -874,6 +870,12 @@ def flag_secrets(tree: UITree, kept: list[int], task: str, text_of: Callable[[in
     page = _Page(tree)
     flagged |= set(_structural(page, sorted(kept), texts, task, flagged))
     return flagged | _repeating(page, flagged, texts)
+
+
+@per_text  # every kept text, at every step
+def _kept_text_secret(text: str, task: str) -> bool:
+    """A kept text holds a secret the task does not name (its placeholders are not one)."""
+    return text.lower() not in task and secret_in(_PLACEHOLDER.sub(" ", text), named=task)
 
 
 def _value_pieces(run: list[tuple[int, str]]) -> list[int]:
@@ -906,9 +908,12 @@ def _repeating(page: _Page, flagged: set[int], texts: dict[int, str]) -> set[int
 
 
 def _run_secret(run: list[tuple[int, str]]) -> bool:
-    if not run:
-        return False
-    texts = [_unplaced(t) for _, t in run]  # remembered per text: each text is in up to nine runs
+    return bool(run) and _texts_secret(*(t for _, t in run))
+
+
+@per_text  # a page's runs of siblings are the same from one step to the next
+def _texts_secret(*run: str) -> bool:
+    texts = [_unplaced(t) for t in run]  # remembered per text: each text is in up to nine runs
     if secret_in(" ".join(texts)):
         return True
     # glued only where a number was cut in two ("code is 84" + "7293"): gluing words makes
