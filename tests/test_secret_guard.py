@@ -137,7 +137,8 @@ def test_the_digit_prefilter_never_hides_what_the_digit_patterns_find(monkeypatc
     from webminim import secret_guard as g
 
     texts = [
-        "SSN 123-45-6789", "SSN 000-00-0000", "SSN ١٢٣-٤٥-٦٧٨٩", "card 4111 1111 1111 1111", "token sk_live_abcdefghijklmnopqrstuvwx12",
+        "SSN 123-45-6789", "SSN 000-00-0000", "SSN ١٢٣-٤٥-٦٧٨٩", "card 4111 1111 1111 1111",
+        "token sk_live_abcdefghijklmnopqrstuvwx12",
         "api key: abcdefghij²klmnop", "Wi-Fi: Hunter²!xyz", "access code: AB²CD²EF", "pw Tr0ub4dor&3",
         "passcode: ４８３９２０", "No digits at all, only words", "user@example.com and x²+y²",
     ]  # fmt: skip
