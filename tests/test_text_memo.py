@@ -66,3 +66,25 @@ def test_a_memo_pickles_by_reference_as_a_function_does():
     assert len(data) < 200  # a name, not the remembered texts
     again = pickle.loads(data)
     assert again("Sign  In:") == "sign in" and again.__self__ is normalize.__self__
+
+
+def test_several_strings_are_bounded_forgotten_and_pickled_by_reference(monkeypatch):
+    import pickle
+
+    from webminim.secret_guard import _kept_text_secret
+
+    monkeypatch.setattr(text_memo, "MAX_TEXTS", 2)
+    calls: list[tuple[str, str]] = []
+
+    @per_text
+    def pair(a: str, b: str) -> str:
+        calls.append((a, b))
+        return a + b
+
+    for args in [("a", "b"), ("c", "d"), ("e", "f"), ("a", "b")]:  # ("a", "b") was pushed out by the third
+        pair(*args)
+    assert calls == [("a", "b"), ("c", "d"), ("e", "f"), ("a", "b")]
+    text_memo.forget(pair)
+    pair("e", "f")
+    assert calls[-1] == ("e", "f")
+    assert pickle.loads(pickle.dumps(_kept_text_secret)) is _kept_text_secret

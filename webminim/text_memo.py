@@ -12,7 +12,7 @@ import importlib
 import inspect
 from collections.abc import Callable
 from contextlib import suppress
-from functools import lru_cache, wraps
+from functools import wraps
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -49,6 +49,27 @@ class _Memory(dict):
         return value
 
 
+class _Memories(dict):
+    """(text, ...) -> fn(text, ...) for one function of several strings: `_Memory` keyed by
+    the arguments' tuple. A hit is one dict access; the length test runs on a miss only
+    (only short texts are kept)."""
+
+    __slots__ = ("fn", "longest", "size")
+
+    def __init__(self, fn: Callable[..., Any], longest: int, size: int) -> None:
+        super().__init__()
+        self.fn, self.longest, self.size = fn, longest, size
+
+    def __missing__(self, texts: tuple[str, ...]) -> Any:
+        value = self.fn(*texts)
+        if all(len(t) <= self.longest for t in texts):
+            if len(self) >= self.size:
+                with suppress(StopIteration, RuntimeError, KeyError):  # another thread emptied or changed it
+                    del self[next(iter(self))]
+            self[texts] = value
+        return value
+
+
 def _named_memory(module: str, name: str) -> _Memory:
     memory = getattr(importlib.import_module(module), name).__self__
     if not isinstance(memory, _Memory):
@@ -71,14 +92,15 @@ def per_text(
             memory = _Memory(fn, limit, size)
             _MEMORIES.append(memory.clear)
             return memory.__getitem__
-        remembered = lru_cache(maxsize=size)(fn)
+        memories = _Memories(fn, limit, size)
+        look_up = memories.__getitem__
 
         @wraps(fn)
         def memo(*texts: str) -> T:
-            return remembered(*texts) if all(len(t) <= limit for t in texts) else fn(*texts)
+            return look_up(texts)
 
-        memo.cache_clear = remembered.cache_clear  # type: ignore[attr-defined]
-        _MEMORIES.append(remembered.cache_clear)
+        memo.cache_clear = memories.clear  # type: ignore[attr-defined]
+        _MEMORIES.append(memories.clear)
         return memo
 
     return wrap if fn is None else wrap(fn)
