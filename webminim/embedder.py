@@ -17,7 +17,6 @@ import logging
 import os
 import sqlite3
 import threading
-import weakref
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -26,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from webminim.errors import ScorerError
-from webminim.text_memo import remember_with
+from webminim.text_memo import Memory
 
 DIM = 384
 ENCODERS = ("minilm", "minilm-static")
@@ -181,13 +180,8 @@ class StaticMiniLM:
         # pieces end to end (what the tokenizer gives the whole text: it splits at spaces
         # first and normalizes character by character). model2vec's encode reads them through
         # this tokenize; the rest of encode (truncation, mean, normalization) is its own.
-        self._chunks: dict[str, list[int]] = {}
-        forget = weakref.WeakMethod(self._forget_chunks)  # the registry does not keep an encoder alive
-        remember_with(lambda: (clear := forget()) is not None and clear())
+        self._chunks = Memory(self.MAX_CHUNKS)  # chunk -> its word pieces
         self.model.tokenize = self._tokenize  # type: ignore[method-assign]
-
-    def _forget_chunks(self) -> None:
-        self._chunks.clear()
 
     def encode(self, texts: Sequence[str], *, batch_size: int = 128) -> np.ndarray:
         vectors = self.model.encode(list(texts), max_length=self.MAX_TOKENS, use_multiprocessing=False)
@@ -202,10 +196,8 @@ class StaticMiniLM:
         new = [c for c, ids in pieces.items() if ids is None]
         if new:
             for chunk, encoding in zip(new, tokenizer.encode_batch_fast(new, add_special_tokens=False), strict=True):
-                pieces[chunk] = known[chunk] = encoding.ids
-            while len(known) > self.MAX_CHUNKS:
-                with contextlib.suppress(StopIteration, RuntimeError, KeyError):  # another thread changed it
-                    del known[next(iter(known))]
+                pieces[chunk] = encoding.ids
+                known.keep(chunk, encoding.ids)
         limit = (tokenizer.truncation or {}).get("max_length")
         unknown = self.model.unk_token_id
         out = []

@@ -307,10 +307,6 @@ def holds_code(text: str) -> bool:
     for ("Your code is 847293", "Ihr Bestätigungscode lautet 483920", "验证码：483920")."""
     if text.isascii() and not _ANY_DIGIT.search(text):
         return False  # most page text: no digit, and nothing a normalization could turn into one
-    return _holds_code(text)
-
-
-def _holds_code(text: str) -> bool:
     views = [text]
     plain = normalized_text(text)  # full-width digits, zero-width marks, "4 8 3 9 2 0"
     if plain is not None:

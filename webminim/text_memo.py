@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import weakref
 from collections.abc import Callable
 from contextlib import suppress
 from functools import wraps
@@ -20,20 +21,38 @@ Fn = Callable[..., T]
 
 MAX_CHARS = 1000  # longer text is computed afresh every time
 MAX_TEXTS = 1 << 15
-_MEMORIES: list[Callable[[], None]] = []  # every memo's clear, for forget_all
+_MEMORIES: list[weakref.ref[Memory]] = []  # every memory, for forget_all (a dropped one is skipped)
 
 
-class _Memory(dict):
+class Memory(dict):
+    """A bounded dict that lets its oldest entry go when full (first in, first out) and is
+    emptied by `forget_all`: what every memo here keeps, and a memory filled another way (the
+    static encoder's word pieces, tokenized a batch at a time)."""
+
+    __slots__ = ("size", "__weakref__")
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+        _MEMORIES.append(weakref.ref(self))
+
+    def keep(self, key: Any, value: Any) -> None:
+        if len(self) >= self.size:
+            with suppress(StopIteration, RuntimeError, KeyError):  # another thread emptied or changed it
+                del self[next(iter(self))]
+        self[key] = value
+
+
+class _Memory(Memory):
     """text -> fn(text) for one function of one string. The memo *is* this dict's own
     look-up: a text seen before is answered by one dict access in C, no Python frame (a
-    page's warm step asks ~10,000 of them); `__missing__` computes the rest. Full, it lets
-    its oldest text go (first in, first out)."""
+    page's warm step asks ~10,000 of them); `__missing__` computes the rest."""
 
-    __slots__ = ("fn", "longest", "size")
+    __slots__ = ("fn", "longest")
 
     def __init__(self, fn: Callable[[str], Any], longest: int, size: int) -> None:
-        super().__init__()
-        self.fn, self.longest, self.size = fn, longest, size
+        super().__init__(size)
+        self.fn, self.longest = fn, longest
 
     def __reduce__(self) -> tuple[Callable[[str, str], _Memory], tuple[str, str]]:
         """By reference, as a function is pickled: the memo of the same name where it is read back."""
@@ -42,31 +61,21 @@ class _Memory(dict):
     def __missing__(self, text: str) -> Any:
         value = self.fn(text)
         if len(text) <= self.longest:
-            if len(self) >= self.size:
-                with suppress(StopIteration, RuntimeError, KeyError):  # another thread emptied or changed it
-                    del self[next(iter(self))]
-            self[text] = value
+            self.keep(text, value)
         return value
 
 
-class _Memories(dict):
+class _Memories(_Memory):
     """(text, ...) -> fn(text, ...) for one function of several strings: `_Memory` keyed by
     the arguments' tuple. A hit is one dict access; the length test runs on a miss only
     (only short texts are kept)."""
 
-    __slots__ = ("fn", "longest", "size")
+    __slots__ = ()
 
-    def __init__(self, fn: Callable[..., Any], longest: int, size: int) -> None:
-        super().__init__()
-        self.fn, self.longest, self.size = fn, longest, size
-
-    def __missing__(self, texts: tuple[str, ...]) -> Any:
+    def __missing__(self, texts: tuple[str, ...]) -> Any:  # type: ignore[override]
         value = self.fn(*texts)
         if all(len(t) <= self.longest for t in texts):
-            if len(self) >= self.size:
-                with suppress(StopIteration, RuntimeError, KeyError):  # another thread emptied or changed it
-                    del self[next(iter(self))]
-            self[texts] = value
+            self.keep(texts, value)
         return value
 
 
@@ -89,9 +98,7 @@ def per_text(
         limit = MAX_CHARS if longest is None else longest
         size = MAX_TEXTS if maxsize is None else maxsize
         if _one_argument(fn):  # the common case: the memory's own look-up is the function
-            memory = _Memory(fn, limit, size)
-            _MEMORIES.append(memory.clear)
-            return memory.__getitem__
+            return _Memory(fn, limit, size).__getitem__
         memories = _Memories(fn, limit, size)
         look_up = memories.__getitem__
 
@@ -100,15 +107,9 @@ def per_text(
             return look_up(texts)
 
         memo.cache_clear = memories.clear  # type: ignore[attr-defined]
-        _MEMORIES.append(memories.clear)
         return memo
 
     return wrap if fn is None else wrap(fn)
-
-
-def remember_with(clear: Callable[[], None]) -> None:
-    """Have `forget_all` also call `clear` (a memory kept other than by `per_text`)."""
-    _MEMORIES.append(clear)
 
 
 def forget(memo: Callable[..., Any]) -> None:
@@ -120,8 +121,11 @@ def forget(memo: Callable[..., Any]) -> None:
 def forget_all() -> None:
     """Empty every memo: the next page is computed as if none had been seen (benchmarks of a
     first visit)."""
-    for clear in _MEMORIES:
-        clear()
+    _MEMORIES[:] = [ref for ref in _MEMORIES if ref() is not None]  # a dropped memory's reference goes too
+    for ref in _MEMORIES:
+        memory = ref()
+        if memory is not None:
+            memory.clear()
 
 
 def _one_argument(fn: Fn) -> bool:
