@@ -275,3 +275,64 @@ def test_the_forest_path_scores_as_the_general_one():
     x = rng.standard_normal((3, NODE_DIM)).astype(np.float32)
     s, n = net(x, task, np.zeros((3, TASK_DIM), np.float32), two_parents, np.zeros(3, np.int64))
     assert s.shape == n.shape == (3,)
+
+
+def test_a_step_on_another_tree_of_the_same_size_gets_its_own_layout():
+    """The network reuses the last edges' layout when the edges repeat (an agent's steps on one
+    page). Another tree of the same size, or the same edge array rewritten in place by its
+    caller, must not be read with the old layout: its scores are a fresh network's."""
+    from webminim.features import NODE_DIM, TASK_DIM
+    from webminim.scorer import default_checkpoint
+    from webminim.scorer.checkpoint import config
+    from webminim.scorer.numpy_net import NumpyNet
+
+    net = NumpyNet.load(default_checkpoint(), config())
+    rng = np.random.default_rng(11)
+    nodes = 200
+    x = rng.standard_normal((nodes, NODE_DIM)).astype(np.float32)
+    feats = rng.standard_normal((nodes, TASK_DIM)).astype(np.float32)
+    task = rng.standard_normal((1, 384)).astype(np.float32)
+    batch = np.zeros(nodes, np.int64)
+
+    def tree_edges() -> np.ndarray:
+        kids = np.arange(1, nodes)
+        parents = np.array([rng.integers(0, k) for k in kids], dtype=np.int64)
+        return with_self_loops(np.stack([np.concatenate([parents, kids]), np.concatenate([kids, parents])]), nodes)
+
+    first, second = tree_edges(), tree_edges()
+    assert first.shape == second.shape and not np.array_equal(first, second)
+    for edges in (first, first, second, first):
+        fresh = NumpyNet.load(default_checkpoint(), config())(x, task, feats, edges, batch)
+        assert all(np.array_equal(a, b) for a, b in zip(net(x, task, feats, edges, batch), fresh, strict=True))
+    net(x, task, feats, second, batch)
+    buffer = first.copy()
+    net(x, task, feats, buffer, batch)  # a new layout, laid out from the caller's array
+    buffer[...] = second  # the caller's array, rewritten in place
+    fresh = NumpyNet.load(default_checkpoint(), config())(x, task, feats, second, batch)
+    assert all(np.array_equal(a, b) for a, b in zip(net(x, task, feats, buffer, batch), fresh, strict=True))
+
+
+def test_the_in_place_sparse_sum_is_the_products():
+    """out += A @ X accumulated in `out` (scipy's kernel) equals the public product, also where
+    it must fall back to it (an `out` that is not contiguous, another dtype)."""
+    import scipy.sparse
+
+    from webminim.scorer.numpy_net import _add_product
+
+    rng = np.random.default_rng(5)
+    nodes = 300
+    kids = np.arange(1, nodes)
+    parents = np.array([rng.integers(0, k) for k in kids])
+    children = scipy.sparse.csr_matrix((np.ones(len(kids), np.float32), (parents, kids)), shape=(nodes, nodes))
+    x = rng.standard_normal((nodes, 64)).astype(np.float32)
+    base = rng.standard_normal((nodes, 64)).astype(np.float32)
+    expected = base + children @ x
+    out = base.copy()
+    _add_product(out, children, x)
+    assert np.allclose(out, expected, atol=1e-5) and not np.array_equal(out, base)
+    wide = np.concatenate([base, base], axis=1)
+    _add_product(wide[:, :64], children, x)  # a strided view: the sum lands in it all the same
+    assert np.allclose(wide[:, :64], expected, atol=1e-5) and np.array_equal(wide[:, 64:], base)
+    double = base.astype(np.float64)
+    _add_product(double, children, x.astype(np.float64))
+    assert np.allclose(double, expected, atol=1e-5)

@@ -25,12 +25,28 @@ from safetensors.numpy import load_file
 
 from webminim.errors import ScorerError
 
+try:  # Y += A X for a CSR matrix A, in place: scipy's own kernel behind `A @ X`
+    from scipy.sparse._sparsetools import csr_matvecs as _csr_matvecs
+except ImportError:  # a scipy that moved it: the public product (a fresh array, one more pass)
+    _csr_matvecs = None
+
 LEVELS = np.arange(11, dtype=np.float32)  # the 11 classes of each head: a score is their expectation
 NEGATIVE_SLOPE = 0.2  # GATv2Conv's leaky ReLU
 _LINEAR = np.float32((1 + NEGATIVE_SLOPE) / 2)  # LeakyReLU(z) = _LINEAR z + _ABSOLUTE |z|
 _ABSOLUTE = np.float32((1 - NEGATIVE_SLOPE) / 2)
 EPSILON = 1e-5  # LayerNorm's
 _ROWS = 192  # a block of the attention's row passes: ~200 KB per (rows, 256) array, six of them in a 2 MB L2
+
+
+def _add_product(out: np.ndarray, matrix: scipy.sparse.csr_matrix, x: np.ndarray) -> None:
+    """out += matrix @ x, accumulated in `out`: `matrix @ x` allocates and zero-fills a page-sized
+    array and `+=` reads it again (3x slower on a 1,000-node page)."""
+    in_place = out.flags.c_contiguous and x.flags.c_contiguous  # else ravel() would copy: a lost sum
+    if _csr_matvecs is None or not in_place or matrix.dtype != out.dtype or x.dtype != out.dtype:
+        out += matrix @ x
+        return
+    rows, columns = matrix.shape
+    _csr_matvecs(rows, columns, x.shape[1], matrix.indptr, matrix.indices, matrix.data, x.ravel(), out.ravel())
 
 
 def _elu(x: np.ndarray) -> np.ndarray:
@@ -114,6 +130,19 @@ class _Workspace(threading.local):
 
     def __init__(self) -> None:
         self.arrays: dict[str, np.ndarray] = {}
+        self.layout: tuple[np.ndarray, int, _Forest | _Edges] | None = None  # the last edges, as laid out
+
+    def layout_of(self, edges: np.ndarray, nodes: int) -> _Forest | _Edges:
+        """The edges as the attention reads them: a forest's layout, else sorted by destination.
+        An agent's steps on one page repeat its edges: then the last layout is reused, its
+        sparse matrix not built again (~0.3 ms of a 1,000-node step)."""
+        if self.layout is not None:
+            last, size, layout = self.layout
+            if size == nodes and last.shape == edges.shape and np.array_equal(last, edges):
+                return layout
+        layout = _Forest.of(edges, nodes) or _Edges.of(edges, nodes)
+        self.layout = (edges.copy(), nodes, layout)
+        return layout
 
     def get(self, name: str, shape: tuple[int, int]) -> np.ndarray:
         array = self.arrays.get(name)
@@ -140,6 +169,7 @@ class NumpyNet:
                 if k.endswith(".weight") and v.ndim == 2
             }
             per_head = self.hidden // self.heads
+            self._mean_of_row = np.full(self.hidden, 1 / self.hidden, np.float32)  # x @ it: each row's mean
             self._attention, self._bias, self._norm, self._sides, self._parts = [], [], [], [], []
             for layer in range(self.layers):
                 prefix = f"convs.{layer}."
@@ -205,9 +235,8 @@ class NumpyNet:
         if c.get("concat_task"):
             h = self._apply("concat", np.concatenate([h, task[batch]], axis=1))
         h = _elu(h)
-        forest = _Forest.of(edges, len(h))
-        graph = forest or _Edges.of(edges, len(h))
-        attend = self._attend_forest if forest is not None else self._attend
+        graph = self._work.layout_of(edges, len(h))
+        attend = self._attend_forest if isinstance(graph, _Forest) else self._attend
         for layer in range(self.layers):
             h += _elu(self._norm_of(layer, attend(layer, h, graph)))  # h is this call's own array
         return self._expected("sens_head", h), self._expected("nec_head", h)
@@ -286,7 +315,7 @@ class NumpyNet:
                 parent_left[rows].reshape(shape), down[rows, :, None], out=parent_left[rows].reshape(shape)
             )
             np.multiply(left[rows].reshape(shape), up[rows, :, None], out=z[rows].reshape(shape))  # to the parent
-        out += forest.children @ z
+        _add_product(out, forest.children, z)
         out += self._bias[layer]
         return out
 
@@ -309,11 +338,12 @@ class NumpyNet:
 
     def _norm_of(self, layer: int, x: np.ndarray) -> np.ndarray:
         scale, shift = self._norm[layer]
-        x -= x.mean(axis=-1, keepdims=True)
-        spread = np.einsum("ij,ij->i", x, x)[:, None]  # no (nodes, hidden) square: one pass
+        x -= (x @ self._mean_of_row)[:, None]  # a product: 4x faster than x.mean(axis=-1)
+        spread = np.einsum("ij,ij->i", x, x)  # no (nodes, hidden) square: one pass
         spread /= x.shape[-1]
         spread += EPSILON
-        x /= np.sqrt(spread, out=spread)
+        np.sqrt(spread, out=spread)
+        x *= np.reciprocal(spread, out=spread)[:, None]  # one division per row, not per element
         x *= scale
         x += shift
         return x
