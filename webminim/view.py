@@ -468,15 +468,21 @@ def build_view(
         if nodes[i].role in _RANGE_ROLES and value and _DIGIT_RUN.search(value) and value.lower() not in task_text:
             withheld.setdefault(i, {})["value"] = place(i, value)  # a slider's "value" can carry a code
 
+    def own_texts(i: int) -> tuple[str, ...]:
+        """Node i's texts as the page has them (name, value, description, free-text properties),
+        without a dict per node: every kept node's text is read twice a step."""
+        own = (names[i], nodes[i].value or "", descriptions[i])
+        return (*own, *texts[i].values()) if texts[i] else own
+
     def own_fields(i: int) -> dict[str, str]:
-        """Node i's text, field by field, as the page has it."""
-        fields = {"name": names[i], "value": nodes[i].value or "", "description": descriptions[i]}
-        fields.update({f"prop:{k}": t for k, t in texts[i].items()})
-        return fields
+        """`own_texts(i)` field by field."""
+        return dict(zip(("name", "value", "description", *(f"prop:{k}" for k in texts[i])), own_texts(i), strict=True))
 
     # E-mail addresses in kept text go to the vault, the words around them stay (contact_guard).
     masked: dict[int, dict[str, str]] = {}
     for i in kept:
+        if not any("@" in text for text in own_texts(i)):
+            continue  # no address to mask (mask_addresses' own first test, without the call)
         for field, text in own_fields(i).items():
             if "@" not in text:
                 continue  # no address to mask (mask_addresses' own first test, without the call)
@@ -496,8 +502,8 @@ def build_view(
 
     def sent_text(i: int) -> str:
         """`sent_fields(i)` as one text; most nodes have nothing masked or withheld: their own fields."""
-        fields = sent_fields(i).values() if i in withheld or i in masked else own_fields(i).values()
-        return " ".join(t for t in fields if t.strip())
+        fields = sent_fields(i).values() if i in withheld or i in masked else own_texts(i)
+        return " ".join([t for t in fields if t.strip()])
 
     # The safety net runs on what would be sent once leak paths are closed.
     guarded = flag_secrets(tree, kept, task_text, sent_text)
