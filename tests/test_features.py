@@ -95,3 +95,22 @@ def test_the_anchored_patterns_find_what_a_search_from_every_position_finds():
         found = [bool(_PATTERNS[k].search(t)) for t in texts]
         assert found == [bool(reference.search(t)) for t in texts], k
         assert 100 < sum(found) < len(texts)  # both outcomes are exercised
+
+
+def test_no_graph_from_a_tree_that_lacks_a_nodes_parent():
+    """A tree made directly from nodes can name a parent it lacks: no features are made of it
+    (the scorer then fails closed), while a tree's root points to itself."""
+    import dataclasses
+
+    import pytest
+
+    from extractors.tree import UITree
+    from webminim.embedder import Embedder
+    from webminim.features import build_graph
+
+    tree = tree_from_html(HTML)
+    lone = UITree((tree.nodes[0], dataclasses.replace(tree.nodes[2], parent="gone")))
+    with pytest.raises(KeyError, match="gone"):
+        build_graph(lone, Embedder(cache=False))
+    graph = build_graph(tree, Embedder(cache=False))
+    assert graph.parent[0] == 0 and graph.parent.tolist() == [max(p, 0) for p in tree.parents]

@@ -350,8 +350,11 @@ def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
     out[:, col + 1] = children == 0
     order, final = [0] * n, [0] * n  # Python ints: numpy element writes in a loop are slower
     for node in nodes:
-        for k, child in enumerate(node.children):
-            order[index[child]], final[index[child]] = k, len(node.children) - 1
+        if node.children:
+            last = len(node.children) - 1
+            for k, child in enumerate(node.children):
+                j = index[child]
+                order[j], final[j] = k, last
     position, last = np.array(order, dtype=np.int64), np.array(final, dtype=np.int64)
     out[:, col + 2] = np.log1p(position) / 5.0
     out[:, col + 3] = position == 0
@@ -364,9 +367,8 @@ def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
     out[:, col : col + len(_PATTERNS)] = (np.array(bits, dtype=np.int64)[:, None] >> np.arange(len(_PATTERNS))) & 1
     col += len(_PATTERNS)
     masks = [0] * n  # bit k: an ancestor is landmark k (nodes are in pre-order: parents first)
-    for i, node in enumerate(nodes):
-        if node.parent is not None:
-            p = index[node.parent]
+    for i, p in enumerate(tree.parents):
+        if p >= 0:
             masks[i] = masks[p] | _LANDMARK_BITS.get(nodes[p].role, 0)
     out[:, col : col + len(_LANDMARKS)] = (np.array(masks, dtype=np.int64)[:, None] >> np.arange(len(_LANDMARKS))) & 1
     col += len(_LANDMARKS)
@@ -376,8 +378,11 @@ def structure(tree: UITree, names: Naming | None = None) -> np.ndarray:
 
 def build_graph(tree: UITree, embedder: Embedder) -> TreeGraph:
     nodes = tree.nodes
-    index = tree.positions  # a parent the tree lacks fails here (KeyError): no graph from a broken tree
-    parent = np.array([index[n.parent] if n.parent is not None else i for i, n in enumerate(nodes)], dtype=np.int64)
+    parent = np.array(tree.parents, dtype=np.int64).reshape(len(nodes))  # -1 at a root, or a parent it lacks
+    for i in np.flatnonzero(parent < 0).tolist():
+        if nodes[i].parent is not None:  # no graph from a broken tree
+            raise KeyError(nodes[i].parent)
+        parent[i] = i  # a root points to itself
     child = np.arange(len(nodes), dtype=np.int64)[parent != np.arange(len(nodes))]
     par = parent[child]
     edge_index = np.stack([np.concatenate([par, child]), np.concatenate([child, par])])
