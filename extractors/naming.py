@@ -136,9 +136,10 @@ def _repeating(nodes: tuple[UINode, ...], end: Sequence[int], inside: list[bool]
     lo, hi = max(0, i - _WINDOW), min(len(nodes), end[i] + _WINDOW)
     best, dist = -1, _WINDOW + 1
     for k in range(lo, hi):
-        if i <= k < end[i] or inside[k] or not _is_text(nodes[k]) or nodes[k].role not in ("StaticText", "LabelText"):
+        node = nodes[k]  # the role first: the cheapest test, and most nodes fail it
+        if node.role not in ("StaticText", "LabelText") or i <= k < end[i] or inside[k] or not _is_text(node):
             continue
-        text = _text(nodes[k]).lower().rstrip(":*").strip()
+        text = _text(node).lower().rstrip(":*").strip()
         if len(text) >= 2 and _whole_words_in(text, own):
             d = abs(k - i)
             if d < dist:
