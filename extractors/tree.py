@@ -343,3 +343,81 @@ class TreeBuilder:
             )
             stack.extend(reversed(d.children))
         return UITree(tuple(nodes), url=url, title=title, tabs=tabs, active_tab=active_tab)
+
+
+class OrderedTreeBuilder:
+    """A tree whose nodes arrive in document order, each after its parent: a view made from a
+    built tree, keeping some of its nodes (each kept node hangs from its nearest kept
+    ancestor). Such an order is already the tree's depth-first order, so `build()` needs no
+    walk and no drafts; what `TreeBuilder` checks still holds (unique ids, a known parent,
+    the node cap)."""
+
+    def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES) -> None:
+        self._rows: list[list[Any]] = []  # UINode's fields in its order; children filled in by build()
+        self._children: dict[str, list[str]] = {}
+        self._depth: dict[str, int] = {}
+        self._max_nodes = max_nodes
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def add(
+        self,
+        node_id: str,
+        role: str,
+        *,
+        parent: str | None = None,
+        name: str = "",
+        value: str | None = None,
+        description: str = "",
+        properties: Mapping[str, PropertyValue] | None = None,
+        backend_node_id: int | None = None,
+        frame_id: str | None = None,
+        bbox: BBox | None = None,
+    ) -> None:
+        if node_id in self._children:
+            raise ExtractionError(f"duplicate node id {node_id!r}")
+        if len(self._rows) >= self._max_nodes:
+            raise ExtractionError(
+                f"page has more than {self._max_nodes:,} accessibility nodes; refusing to build a partial tree"
+            )
+        if parent is None:
+            if self._rows:
+                raise ExtractionError(f"node {node_id!r} has no parent but is not the first node")
+            depth = 0
+        else:
+            siblings = self._children.get(parent)
+            if siblings is None:
+                raise ExtractionError(f"node {node_id!r} comes before its parent {parent!r}")
+            siblings.append(node_id)
+            depth = self._depth[parent] + 1
+        self._children[node_id] = []
+        self._depth[node_id] = depth
+        props = MappingProxyType(dict(properties or {}))
+        interactive = is_interactive(role, props)
+        self._rows.append(
+            [
+                node_id,
+                role,
+                name,
+                value,
+                description,
+                props,
+                interactive,
+                parent,
+                (),
+                depth,
+                backend_node_id,
+                frame_id,
+                bbox,
+            ]
+        )
+
+    def build(self, *, url: str = "", title: str = "", tabs: tuple[str, ...] = (), active_tab: int = 0) -> UITree:
+        if not self._rows:
+            raise ExtractionError("no accessibility nodes to build a tree from")
+        children = self._children
+        for row in self._rows:
+            row[8] = tuple(children[row[0]])
+        nodes = tuple(_frozen_node(*row) for row in self._rows)
+        return UITree(nodes, url=url, title=title, tabs=tabs, active_tab=active_tab)

@@ -145,3 +145,69 @@ def test_built_nodes_are_the_same_uinodes_the_constructor_makes():
     with pytest.raises(dataclasses.FrozenInstanceError):
         node.depth = 0  # type: ignore[misc]
     assert dataclasses.replace(node, name="other").name == "other" and copy.copy(node).id == node.id
+
+
+def _rebuilt(builder, tree: UITree) -> UITree:
+    for n in tree.nodes:
+        builder.add(
+            n.id,
+            n.role,
+            parent=n.parent,
+            name=n.name,
+            value=n.value,
+            description=n.description,
+            properties=n.properties,
+            backend_node_id=n.backend_node_id,
+            frame_id=n.frame_id,
+            bbox=n.bbox,
+        )
+    return builder.build(url=tree.url, title=tree.title, tabs=tree.tabs, active_tab=tree.active_tab)
+
+
+def test_the_ordered_builder_builds_what_the_tree_builder_builds():
+    """Nodes in document order, each after its parent (how a view keeps a page's nodes): the
+    same tree, node for node, as `TreeBuilder` makes of them; also with nodes left out, each
+    kept one hanging from its nearest kept ancestor."""
+    from extractors.html import tree_from_html
+    from extractors.tree import OrderedTreeBuilder
+
+    page = tree_from_html(
+        "<nav><a href='/a'>Home</a><a href='/b'>Mail</a></nav><main><h1>Inbox</h1><form>"
+        "<input aria-label='Search' value='x'><button disabled>Go</button></form><ul><li>One</li>"
+        "<li><a href='/c'>Two</a></li></ul></main>"
+    )
+    for tree in (small_tree(), page):
+        got = _rebuilt(OrderedTreeBuilder(), tree)
+        assert got.to_dict() == _rebuilt(TreeBuilder(), tree).to_dict() == tree.to_dict()
+        assert all(type(n) is UINode for n in got.nodes)
+    kept: dict[str, str | None] = {}
+    plain, ordered = TreeBuilder(), OrderedTreeBuilder()
+    for i, n in enumerate(page.nodes):
+        parent = kept.get(n.parent) if n.parent is not None else None
+        if i % 3 == 1:  # left out: its children hang from its own nearest kept ancestor
+            kept[n.id] = parent
+            continue
+        kept[n.id] = n.id
+        for builder in (plain, ordered):
+            builder.add(n.id, n.role, parent=parent, name=n.name, properties=n.properties)
+    assert ordered.build().to_dict() == plain.build().to_dict()
+
+
+def test_the_ordered_builder_refuses_what_is_out_of_order():
+    from extractors.tree import OrderedTreeBuilder
+
+    builder = OrderedTreeBuilder(max_nodes=3)
+    with pytest.raises(ExtractionError, match="no accessibility nodes"):
+        builder.build()
+    builder.add("r", "RootWebArea")
+    with pytest.raises(ExtractionError, match="before its parent"):
+        builder.add("a", "link", parent="later")
+    with pytest.raises(ExtractionError, match="no parent"):
+        builder.add("b", "link")
+    builder.add("c", "link", parent="r")
+    with pytest.raises(ExtractionError, match="duplicate"):
+        builder.add("c", "link", parent="r")
+    builder.add("d", "link", parent="c")
+    with pytest.raises(ExtractionError, match="more than 3"):
+        builder.add("e", "link", parent="r")
+    assert [n.depth for n in builder.build().nodes] == [0, 1, 2]

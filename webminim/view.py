@@ -37,7 +37,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import numpy as np
 
-from extractors.tree import PropertyValue, TreeBuilder, UINode, UITree
+from extractors.tree import OrderedTreeBuilder, PropertyValue, UINode, UITree
 from webminim.contact_guard import mask_addresses
 from webminim.decisions import Decision, Decisions, Grounds
 from webminim.metrics import A, K, R
@@ -517,7 +517,7 @@ def build_view(
         elif offending:  # only the offending field goes: a button whose title holds a code keeps its label
             withheld.setdefault(i, {}).update({f: place(i, fields[f]) for f in offending})
 
-    builder = TreeBuilder(max_nodes=max(len(nodes), 1))
+    builder = OrderedTreeBuilder(max_nodes=max(len(nodes), 1))  # the page's order, each node after its parent
     kept_parent: dict[str, str | None] = {}
     acts = actions.tolist()  # Python ints: read per node
     for i, node in enumerate(nodes):
