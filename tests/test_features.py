@@ -114,3 +114,32 @@ def test_no_graph_from_a_tree_that_lacks_a_nodes_parent():
         build_graph(lone, Embedder(cache=False))
     graph = build_graph(tree, Embedder(cache=False))
     assert graph.parent[0] == 0 and graph.parent.tolist() == [max(p, 0) for p in tree.parents]
+
+
+def test_node_texts_are_node_text_of_each_node():
+    """The page-wide pass makes most texts in one step: each is still exactly `node_text`."""
+    from extractors.naming import naming
+    from extractors.tree import TreeBuilder
+    from webminim.features import node_text, node_texts
+
+    builder = TreeBuilder()
+    builder.add("r", "RootWebArea", name="Shop")
+    cases = [
+        ("link", "  Home  ", None),
+        ("StaticText", "Email", None),
+        ("textbox", "", None),
+        ("textbox", "", "  typed  "),
+        ("textbox", "", "   "),
+        ("textbox", "", None),
+        ("", "no role", None),
+        ("", "", "value only"),
+        ("StaticText", "   ", None),
+        ("button", "Go", ""),
+    ]
+    for k, (role, name, value) in enumerate(cases):
+        builder.add(f"n{k}", role, parent="r", name=name, value=value)
+    tree = builder.build()
+    names = naming(tree)
+    assert any(names.nearby)  # an unnamed field read with its label
+    assert node_texts(tree, names) == [node_text(n, names.nearby[i]) for i, n in enumerate(tree.nodes)]
+    assert node_texts(tree) == node_texts(tree, names)
