@@ -134,14 +134,17 @@ def section_ends(tree: UITree) -> np.ndarray:
     nodes = tree.nodes
     parents = tree.parents
     size = len(nodes)
-    ends, up = list(range(1, size + 1)), [-1] * size  # Python ints: the loop reads them per node
-    for i in range(size - 1, 0, -1):
-        p = parents[i]
-        if 0 <= p < i:
-            up[i] = p
-            ends[p] = max(ends[p], ends[i])
-    subtree_end = np.array(ends, dtype=np.int64)  # one past the last descendant
-    parent = np.array(up, dtype=np.int64)
+    parent = np.array(parents, dtype=np.int64).reshape(size)
+    if bool(np.all(parent < np.arange(size))):  # every parent first, as every extractor builds a tree
+        subtree_end = np.array(tree.ends, dtype=np.int64).reshape(size)  # one past the last descendant
+    else:  # a parent after its child is not read as one
+        ends, up = list(range(1, size + 1)), [-1] * size  # Python ints: the loop reads them per node
+        for i in range(size - 1, 0, -1):
+            p = parents[i]
+            if 0 <= p < i:
+                up[i] = p
+                ends[p] = max(ends[p], ends[i])
+        subtree_end, parent = np.array(ends, dtype=np.int64), np.array(up, dtype=np.int64)
     out = np.full(size, -1, dtype=np.int64)
     # per container, its headings' (index, level), levels strictly increasing
     open_headings: dict[int, list[tuple[int, int]]] = {}
