@@ -40,3 +40,34 @@ def test_a_parent_after_its_child_is_not_read_as_one():
     shuffled = UITree(tuple(dataclasses.replace(n) for n in nodes))
     assert shuffled.parents[6] == 7
     assert section_ends(shuffled).tolist() == [-1, 5, -1, 5, -1, 10, 10, -1, -1, -1]
+
+
+def test_controls_of_is_the_nearest_control_within_depth_levels():
+    """Every non-control's nearest interactive ancestor within `depth` levels (or -1), on random
+    trees: what a walk up from each node finds."""
+    import random
+
+    from webminim.page_structure import controls_of
+
+    rng = random.Random(4)
+    for size in (1, 2, 40, 300):
+        builder = TreeBuilder()
+        builder.add("n0", "RootWebArea")
+        for k in range(1, size):
+            role = rng.choice(["button", "link", "generic", "StaticText", "listitem", "textbox"])
+            builder.add(f"n{k}", role, parent=f"n{rng.randrange(k)}")
+        tree = builder.build()
+        for depth in (1, 2, 3):
+            want = []
+            for i, node in enumerate(tree.nodes):
+                found, j = -1, tree.parents[i]
+                for _ in range(depth if not node.interactive else 0):
+                    if j < 0:
+                        break
+                    if tree.nodes[j].interactive:
+                        found = j
+                        break
+                    j = tree.parents[j]
+                want.append(found)
+            assert controls_of(tree, depth).tolist() == want
+        assert size < 40 or (controls_of(tree) >= 0).any()

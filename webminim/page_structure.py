@@ -22,19 +22,18 @@ def normalize(text: str) -> str:
 def controls_of(tree: UITree, depth: int = 2) -> np.ndarray:
     """For every node, the index of the interactive ancestor (within `depth` levels) whose
     label it is, or -1."""
-    parents = tree.parents
-    out = np.full(len(tree.nodes), -1, dtype=np.int64)
-    for i, node in enumerate(tree.nodes):
-        if node.interactive:
-            continue
-        j = parents[i]
-        for _ in range(depth):
-            if j < 0:
-                break
-            if tree.nodes[j].interactive:
-                out[i] = j
-                break
-            j = parents[j]
+    size = len(tree.nodes)
+    parents = np.array(tree.parents, dtype=np.int64).reshape(size)
+    interactive = np.array([n.interactive for n in tree.nodes], dtype=bool).reshape(size)
+    out = np.full(size, -1, dtype=np.int64)
+    looking = ~interactive  # a control is no other control's label
+    up = parents  # every node's ancestor one level higher per round, -1 past the root
+    for _ in range(depth):
+        looking &= up >= 0
+        found = looking & interactive[np.maximum(up, 0)]
+        out[found] = up[found]
+        looking &= ~found
+        up = np.where(up >= 0, parents[np.maximum(up, 0)], -1)
     return out
 
 
