@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from weakref import WeakKeyDictionary
 
 from extractors.tree import UINode, UITree
@@ -247,9 +248,7 @@ def flat_items(tree: UITree) -> tuple[int, ...]:
     size = len(nodes)
     index = tree.positions
     end = tree.ends
-    interactive = [0] * (size + 1)  # prefix sums: controls among nodes [0, i)
-    for i, node in enumerate(nodes):
-        interactive[i + 1] = interactive[i] + node.interactive
+    interactive: list[int] = []  # prefix sums: controls among nodes [0, i), once a run needs them
     out = [-1] * size
     for node in nodes:
         if len(node.children) < 4:
@@ -264,6 +263,8 @@ def flat_items(tree: UITree) -> tuple[int, ...]:
         start, stop, period = run
         firsts = range(start, stop, period)
         spans = [(kids[f], end[kids[f + period - 1]]) for f in firsts]
+        if not interactive:
+            interactive = [0, *accumulate(node.interactive for node in nodes)]
         if not all(interactive[hi] > interactive[lo] for lo, hi in spans):
             continue
         for lo, hi in spans:
@@ -289,6 +290,8 @@ def _longest_run(signature: list[tuple[str, str]]) -> tuple[int, int, int] | Non
     codes = [kinds.setdefault(sig, len(kinds)) for sig in signature]  # ints compare faster than tuples
     if len(kinds) == 1:
         return None  # one sibling repeated: every longer pattern is a repeat of it
+    if len(kinds) == size:
+        return None  # no sibling like another: nothing repeats
     primitive: dict[tuple[int, ...], bool] = {}  # a pattern is tested once, however often it recurs
     for period in range(2, min(_MAX_PERIOD, size // 2) + 1):
         run = 0

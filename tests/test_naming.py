@@ -157,3 +157,15 @@ def test_flat_items_find_the_period_whose_pattern_repeats_no_shorter_one() -> No
     assert len(set(owners)) == 4 and -1 not in owners
     paragraphs = [i for i, n in enumerate(tree) if n.role == "paragraph"]
     assert [items[p] for p in paragraphs] == [o for o in owners for _ in range(2)]
+
+
+def test_flat_items_a_short_run_among_other_siblings() -> None:
+    """Two items after a heading: most siblings unlike any other, the control each item's
+    last node (its prefix count of controls must end at it)."""
+    tree = tree_from_html("<div><h2>Title</h2>" + "<p>a</p><input aria-label='x'>" * 2 + "</div>")
+    items = flat_items(tree)
+    fields = [i for i, n in enumerate(tree) if n.role == "textbox"]
+    owners = [items[f] for f in fields]
+    assert len(set(owners)) == 2 and -1 not in owners
+    assert items[_text_index(tree, "Title")] == -1
+    assert set(flat_items(tree_from_html("<div><h2>T</h2><p>a</p><input><p>b</p><button>Go</button></div>"))) == {-1}
