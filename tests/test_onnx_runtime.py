@@ -336,3 +336,31 @@ def test_the_in_place_sparse_sum_is_the_products():
     double = base.astype(np.float64)
     _add_product(double, children, x.astype(np.float64))
     assert np.allclose(double, expected, atol=1e-5)
+
+
+def test_one_tasks_scores_with_projections_remembered_per_text(runtimes):
+    """An agent's step scores one task: the network then takes each text's projection from the
+    scorer's memory (projected once per text) and multiplies only the structural columns. The
+    scores equal the torch reference's, and the network's own on x whole, on outside pages
+    scored one after another (their shared texts answered from memory); the memory is emptied
+    with every other per-text memo."""
+    from webminim import text_memo
+    from webminim.features import build_graph
+    from webminim.scorer.inputs import batched
+
+    reference, onnx = runtimes
+    text_memo.forget_all()
+    for _ in range(2):  # the second round: every text's projection remembered
+        for path in _pages():
+            tree = tree_from_html(path.read_text(errors="ignore"))
+            got, want = onnx.score(tree, TASKS[0]), reference.score(tree, TASKS[0])
+            assert np.abs(got.s - want.s).max() < 1e-3 and np.abs(got.n - want.n).max() < 1e-3, path
+            graph = build_graph(tree, onnx.embedder)
+            b = batched(graph, TASKS[:1], onnx.embedder.embed(TASKS[:1]))
+            whole = onnx.net(b.x, b.task, b.feats, with_self_loops(b.edges, len(b.x)), b.batch)
+            assert np.abs(whole[0] - got.s).max() < 1e-4 and np.abs(whole[1] - got.n).max() < 1e-4, path
+    assert len(onnx._projected) > 0
+    text_memo.forget_all()
+    assert len(onnx._projected) == 0
+    with pytest.raises(ScorerError, match="384 columns"):
+        onnx.net.project_text(np.zeros((2, 10), np.float32))

@@ -310,6 +310,7 @@ class TreeGraph:
     words: tuple[frozenset[str], ...]
     names: tuple[str, ...]  # lower-cased names, for phrase matches
     interactive: np.ndarray  # (N,) bool
+    texts: tuple[str, ...] = ()  # what the encoder read per node (`node_texts`): emb's rows by text
 
 
 @per_text
@@ -407,6 +408,7 @@ def build_graph(tree: UITree, embedder: Embedder) -> TreeGraph:
         words=tuple(content_words(n.name or names.nearby[i]) for i, n in enumerate(nodes)),
         names=tuple((n.name.strip() or names.nearby[i]).lower() for i, n in enumerate(nodes)),
         interactive=np.array([n.interactive for n in nodes], dtype=bool),
+        texts=tuple(texts),
     )
 
 

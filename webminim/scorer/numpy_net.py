@@ -23,6 +23,7 @@ import scipy.sparse
 from safetensors import SafetensorError
 from safetensors.numpy import load_file
 
+from webminim.embedder import DIM
 from webminim.errors import ScorerError
 
 try:  # Y += A X for a CSR matrix A, in place: scipy's own kernel behind `A @ X`
@@ -213,17 +214,40 @@ class NumpyNet:
         weight, bias = self._linear[name]
         return x @ weight + bias
 
+    def project_text(self, emb: np.ndarray) -> np.ndarray:
+        """The projection of x's text columns (its first DIM: the text's vector), without bias
+        or task: a function of a node's text alone, which a caller may remember per text and
+        pass back as `__call__`'s `projected`."""
+        weight, _ = self._linear["project"]
+        if emb.ndim != 2 or emb.shape[1] != DIM:
+            raise ScorerError(f"text vectors of {DIM} columns expected, got {emb.shape}")
+        return emb @ weight[:DIM]
+
     def __call__(
-        self, x: np.ndarray, task: np.ndarray, feats: np.ndarray, edges: np.ndarray, batch: np.ndarray
+        self,
+        x: np.ndarray,
+        task: np.ndarray,
+        feats: np.ndarray,
+        edges: np.ndarray,
+        batch: np.ndarray,
+        projected: np.ndarray | None = None,
     ) -> tuple[np.ndarray, np.ndarray]:
+        """`projected`: `project_text` of x's text columns, row by row, where the caller has it
+        (used on the one-task path, the others project x whole)."""
         c, hidden = self.config, self.hidden
         gamma_beta = self._apply("film", task) if c.get("film") else None  # (tasks, 2 hidden)
         if gamma_beta is not None and len(gamma_beta) == 1:
             # one task (an agent's step): FiLM's (1 + γ) h + β folds into the projection's
             # weights and bias, no (nodes, hidden) pass
             weight, bias = self._linear["project"]
-            h = x @ (weight * (1 + gamma_beta[0, :hidden]))
-            h += bias * (1 + gamma_beta[0, :hidden]) + gamma_beta[0, hidden:]
+            scale = 1 + gamma_beta[0, :hidden]
+            if projected is not None and projected.shape == (len(x), hidden):
+                # the text columns' product remembered per text: only the structural ones here
+                h = projected * scale
+                h += x[:, DIM:] @ (weight[DIM:] * scale)
+            else:
+                h = x @ (weight * scale)
+            h += bias * scale + gamma_beta[0, hidden:]
         else:
             h = self._apply("project", x)
             if gamma_beta is not None:

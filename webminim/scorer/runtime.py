@@ -11,14 +11,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from extractors.tree import UITree
 from webminim.embedder import Embedder
 from webminim.errors import ScorerError
-from webminim.features import build_graph
+from webminim.features import TreeGraph, build_graph
 from webminim.scorer.checkpoint import card, config, default_checkpoint, embedder_for
 from webminim.scorer.inputs import batched, with_self_loops
 from webminim.scorer.numpy_net import NumpyNet
 from webminim.scores import MAX_NODES, Scores, check_request, split_scores
+from webminim.text_memo import Memory
+
+PROJECTED_TEXTS = 1 << 14  # texts whose projection is remembered: 16 MiB at most
 
 
 class OnnxScorer:
@@ -29,6 +34,9 @@ class OnnxScorer:
         self.card = card
         self.embedder = embedder
         self.max_nodes = max_nodes
+        # text -> the network's projection of its vector (a page's texts repeat from step to
+        # step, as their vectors do); emptied by text_memo.forget_all
+        self._projected = Memory(PROJECTED_TEXTS)
 
     @classmethod
     def load(cls, path: Path | None = None, *, embedder: Embedder | None = None) -> OnnxScorer:
@@ -46,9 +54,26 @@ class OnnxScorer:
         try:
             graph = build_graph(tree, self.embedder)
             b = batched(graph, tasks, self.embedder.embed(list(tasks)))
-            s_hat, n_hat = self.net(b.x, b.task, b.feats, with_self_loops(b.edges, len(b.x)), b.batch)
+            projected = self._projections(graph) if len(tasks) == 1 else None  # a batch tiles x
+            s_hat, n_hat = self.net(b.x, b.task, b.feats, with_self_loops(b.edges, len(b.x)), b.batch, projected)
         except ScorerError:
             raise
         except Exception as exc:  # noqa: BLE001 - any failure means no trustworthy scores
             raise ScorerError(f"scoring failed: {type(exc).__name__}: {exc}") from exc
         return split_scores(s_hat, n_hat, b.size, len(tasks))
+
+    def _projections(self, graph: TreeGraph) -> np.ndarray | None:
+        """`NumpyNet.project_text` of every node's vector, row by row: remembered per text, the
+        new ones projected in one product (a warm step multiplies only the structural columns)."""
+        if not graph.texts or len(graph.texts) != len(graph.x):
+            return None  # a graph made without its texts: the network projects x whole
+        memory = self._projected
+        rows = [memory.get(text) for text in graph.texts]
+        missing = [i for i, row in enumerate(rows) if row is None]
+        if missing:
+            fresh = self.net.project_text(graph.emb[missing])
+            fresh.flags.writeable = False  # each row is shared by every page that shows its text
+            for i, row in zip(missing, fresh, strict=True):
+                rows[i] = row
+                memory.keep(graph.texts[i], row)
+        return np.concatenate(rows).reshape(len(rows), -1)
