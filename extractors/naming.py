@@ -264,7 +264,7 @@ def flat_items(tree: UITree) -> tuple[int, ...]:
         firsts = range(start, stop, period)
         spans = [(kids[f], end[kids[f + period - 1]]) for f in firsts]
         if not interactive:
-            interactive = [0, *accumulate(node.interactive for node in nodes)]
+            interactive = [0, *accumulate(n.interactive for n in nodes)]
         if not all(interactive[hi] > interactive[lo] for lo, hi in spans):
             continue
         for lo, hi in spans:

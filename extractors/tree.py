@@ -250,6 +250,14 @@ class _Draft:
     children: list[str] = field(default_factory=list)
 
 
+def _admit(node_id: str, known: Mapping[str, Any], max_nodes: int) -> None:
+    """What either builder checks of a new node: an id not seen yet, and room under the cap."""
+    if node_id in known:
+        raise ExtractionError(f"duplicate node id {node_id!r}")
+    if len(known) >= max_nodes:
+        raise ExtractionError(f"page has more than {max_nodes:,} accessibility nodes; refusing to build a partial tree")
+
+
 class TreeBuilder:
     """Collects nodes (parents before or after children, in sibling order) and freezes them.
 
@@ -282,12 +290,7 @@ class TreeBuilder:
         frame_id: str | None = None,
         bbox: BBox | None = None,
     ) -> None:
-        if node_id in self._drafts:
-            raise ExtractionError(f"duplicate node id {node_id!r}")
-        if len(self._drafts) >= self._max_nodes:
-            raise ExtractionError(
-                f"page has more than {self._max_nodes:,} accessibility nodes; refusing to build a partial tree"
-            )
+        _admit(node_id, self._drafts, self._max_nodes)
         self._drafts[node_id] = _Draft(
             node_id, role, parent, name, value, description, dict(properties or {}), backend_node_id, frame_id, bbox
         )
@@ -345,6 +348,9 @@ class TreeBuilder:
         return UITree(tuple(nodes), url=url, title=title, tabs=tabs, active_tab=active_tab)
 
 
+_CHILDREN = [f.name for f in fields(UINode)].index("children")  # a row's place for them
+
+
 class OrderedTreeBuilder:
     """A tree whose nodes arrive in document order, each after its parent: a view made from a
     built tree, keeping some of its nodes (each kept node hangs from its nearest kept
@@ -375,12 +381,7 @@ class OrderedTreeBuilder:
         frame_id: str | None = None,
         bbox: BBox | None = None,
     ) -> None:
-        if node_id in self._children:
-            raise ExtractionError(f"duplicate node id {node_id!r}")
-        if len(self._rows) >= self._max_nodes:
-            raise ExtractionError(
-                f"page has more than {self._max_nodes:,} accessibility nodes; refusing to build a partial tree"
-            )
+        _admit(node_id, self._children, self._max_nodes)
         if parent is None:
             if self._rows:
                 raise ExtractionError(f"node {node_id!r} has no parent but is not the first node")
@@ -418,6 +419,6 @@ class OrderedTreeBuilder:
             raise ExtractionError("no accessibility nodes to build a tree from")
         children = self._children
         for row in self._rows:
-            row[8] = tuple(children[row[0]])
+            row[_CHILDREN] = tuple(children[row[0]])
         nodes = tuple(_frozen_node(*row) for row in self._rows)
         return UITree(nodes, url=url, title=title, tabs=tabs, active_tab=active_tab)

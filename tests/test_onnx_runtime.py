@@ -360,6 +360,9 @@ def test_one_tasks_scores_with_projections_remembered_per_text(runtimes):
             whole = onnx.net(b.x, b.task, b.feats, with_self_loops(b.edges, len(b.x)), b.batch)
             assert np.abs(whole[0] - got.s).max() < 1e-4 and np.abs(whole[1] - got.n).max() < 1e-4, path
     assert len(onnx._projected) > 0
+    long = tree_from_html(f"<p>{'word ' * 400}</p><a href='/x'>Go</a>")  # a paragraph past MAX_CHARS
+    assert onnx.score(long, TASKS[0]).s.shape == (len(long),)
+    assert max(map(len, onnx._projected)) <= text_memo.MAX_CHARS  # not kept: a bound on the memory
     text_memo.forget_all()
     assert len(onnx._projected) == 0
     with pytest.raises(ScorerError, match="384 columns"):

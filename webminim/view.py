@@ -482,7 +482,7 @@ def build_view(
     masked: dict[int, dict[str, str]] = {}
     for i in kept:
         if not any("@" in text for text in own_texts(i)):
-            continue  # no address to mask (mask_addresses' own first test, without the call)
+            continue  # most kept nodes hold no @ at all: no fields dict for them
         for field, text in own_fields(i).items():
             if "@" not in text:
                 continue  # no address to mask (mask_addresses' own first test, without the call)

@@ -21,9 +21,9 @@ from webminim.scorer.checkpoint import card, config, default_checkpoint, embedde
 from webminim.scorer.inputs import batched, with_self_loops
 from webminim.scorer.numpy_net import NumpyNet
 from webminim.scores import MAX_NODES, Scores, check_request, split_scores
-from webminim.text_memo import Memory
+from webminim.text_memo import MAX_CHARS, Memory
 
-PROJECTED_TEXTS = 1 << 14  # texts whose projection is remembered: 16 MiB at most
+PROJECTED_TEXTS = 1 << 14  # texts whose projection is remembered: 16 MiB of rows at most
 
 
 class OnnxScorer:
@@ -75,5 +75,6 @@ class OnnxScorer:
             fresh.flags.writeable = False  # each row is shared by every page that shows its text
             for i, row in zip(missing, fresh, strict=True):
                 rows[i] = row
-                memory.keep(graph.texts[i], row)
+                if len(graph.texts[i]) <= MAX_CHARS:  # a long paragraph is rare: not worth its key
+                    memory.keep(graph.texts[i], row)
         return np.concatenate(rows).reshape(len(rows), -1)
