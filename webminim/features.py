@@ -310,7 +310,7 @@ class TreeGraph:
     words: tuple[frozenset[str], ...]
     names: tuple[str, ...]  # lower-cased names, for phrase matches
     interactive: np.ndarray  # (N,) bool
-    texts: tuple[str, ...] = ()  # what the encoder read per node (`node_texts`): emb's rows by text
+    texts: tuple[str, ...]  # what the encoder read per node (`node_texts`): emb's rows by text
 
 
 @per_text

@@ -21,7 +21,8 @@ Fn = Callable[..., T]
 
 MAX_CHARS = 1000  # longer text is computed afresh every time
 MAX_TEXTS = 1 << 15
-_MEMORIES: list[weakref.ref[Memory]] = []  # every memory, for forget_all (a dropped one is skipped)
+# every live memory, for forget_all: an entry goes with its memory (a dropped scorer's, say)
+_MEMORIES: weakref.WeakValueDictionary[int, Memory] = weakref.WeakValueDictionary()
 
 
 class Memory(dict):
@@ -34,7 +35,7 @@ class Memory(dict):
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
-        _MEMORIES.append(weakref.ref(self))
+        _MEMORIES[id(self)] = self
 
     def keep(self, key: Any, value: Any) -> None:
         if len(self) >= self.size:
@@ -121,11 +122,8 @@ def forget(memo: Callable[..., Any]) -> None:
 def forget_all() -> None:
     """Empty every memo: the next page is computed as if none had been seen (benchmarks of a
     first visit)."""
-    _MEMORIES[:] = [ref for ref in _MEMORIES if ref() is not None]  # a dropped memory's reference goes too
-    for ref in _MEMORIES:
-        memory = ref()
-        if memory is not None:
-            memory.clear()
+    for memory in list(_MEMORIES.values()):
+        memory.clear()
 
 
 def _one_argument(fn: Fn) -> bool:

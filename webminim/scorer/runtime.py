@@ -62,11 +62,9 @@ class OnnxScorer:
             raise ScorerError(f"scoring failed: {type(exc).__name__}: {exc}") from exc
         return split_scores(s_hat, n_hat, b.size, len(tasks))
 
-    def _projections(self, graph: TreeGraph) -> np.ndarray | None:
+    def _projections(self, graph: TreeGraph) -> np.ndarray:
         """`NumpyNet.project_text` of every node's vector, row by row: remembered per text, the
         new ones projected in one product (a warm step multiplies only the structural columns)."""
-        if not graph.texts or len(graph.texts) != len(graph.x):
-            return None  # a graph made without its texts: the network projects x whole
         memory = self._projected
         rows = [memory.get(text) for text in graph.texts]
         missing = [i for i, row in enumerate(rows) if row is None]
