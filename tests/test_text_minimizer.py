@@ -1,0 +1,128 @@
+"""TextMinimizer with the shipped contextual-integrity model: minimal edits, whose data, which flow.
+
+The sentences are written for these tests (none comes from a bench set or from the model's
+training data); each row says what it checks.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from webminim.egress.text import CATEGORIES, ContextModel, FieldContext, TextMinimizer
+from webminim.errors import EgressError
+
+
+@pytest.fixture(scope="module")
+def minimizer() -> TextMinimizer:
+    return TextMinimizer()
+
+
+@pytest.mark.parametrize(
+    ("text", "task"),
+    [
+        # a status e-mail: greeting, names, line breaks and closing all stay
+        (
+            "Hi Emily,\n\nQuick update: the build is green and the release goes out on Friday.\n"
+            "I'll send the changelog tomorrow.\n\nBest,\nJordan",
+            "Send Emily a status update on the release",
+        ),
+        # a product review
+        ("Great blender, it crushes ice in seconds and is easy to clean. Would buy again!", "Post my review"),
+        # a contact form whose complaint is the point
+        (
+            "Hello, my order #4471 arrived with a cracked lid. Could you send a replacement? Thanks.",
+            "Ask the shop for a replacement lid",
+        ),
+        # Markdown stays Markdown
+        ("## Steps\n- restart the service\n- clear the cache\n\n**Done** by noon.", "Post the fix steps"),
+    ],
+)
+def test_a_harmless_text_comes_back_byte_identical(minimizer: TextMinimizer, text: str, task: str) -> None:
+    out = minimizer.minimize(text, task=task)
+    assert out.text == text
+    assert not out.changed
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "private", "kept"),
+    [
+        # a colleague's mental health in a work update
+        (
+            "The release moved to Thursday. Sam has been seeing a therapist for his panic attacks and "
+            "keeps a thought diary, so go easy on him.",
+            "Tell the team the new release date",
+            "therapist",
+            "The release moved to Thursday.",
+        ),
+        # someone's debts in a message about a dinner
+        (
+            "Dinner is at 7 at Luigi's. Mark is drowning in credit card debt and his loan was refused.",
+            "Tell everyone when and where dinner is",
+            "debt",
+            "Dinner is at 7 at Luigi's.",
+        ),
+    ],
+)
+def test_a_third_partys_private_fact_goes_and_the_rest_stays(
+    minimizer: TextMinimizer, text: str, task: str, private: str, kept: str
+) -> None:
+    out = minimizer.minimize(text, task=task)
+    assert private not in out.text
+    assert kept in out.text
+    assert out.changed and all(e.to_json()["category"] in CATEGORIES for e in out.edits if e.op != "redact")
+
+
+def test_a_value_the_instruction_asks_for_survives_and_others_are_tagged(minimizer: TextMinimizer) -> None:
+    text = "Sure, my number is +1 415 555 0134. My card 4111 1111 1111 1111 is on file too."
+    out = minimizer.minimize(text, task="Reply with my phone number so they can call me")
+    assert "+1 415 555 0134" in out.text
+    assert "4111 1111 1111 1111" not in out.text
+
+
+def test_material_in_the_task_is_no_evidence_of_need(minimizer: TextMinimizer) -> None:
+    chat = "Sam: the fix is in v2.3, upgrade and restart\nAna: btw I'm pregnant, not telling the team yet"
+    task = f"Reply on the forum thread with the relevant part of the chat below:\n{chat}"
+    typed = "The fix is in v2.3: upgrade and restart. Also Ana is pregnant, not telling the team yet."
+    out = minimizer.minimize(typed, task=task)
+    assert "v2.3" in out.text
+    assert "pregnant" not in out.text
+
+
+def test_the_instruction_can_ask_for_a_private_fact(minimizer: TextMinimizer) -> None:
+    text = "Hi Dana, I can't come in today: I have a migraine and the doctor told me to rest."
+    out = minimizer.minimize(text, task="Tell my manager Dana I'm off sick with a migraine today", recipient="Dana")
+    assert "migraine" in out.text
+
+
+def test_a_form_field_is_context_like_a_schema() -> None:
+    field = FieldContext(label="Comment", form="Leave a reply", submit="Post comment", origin="http://127.0.0.1")
+    assert field.words() == "Comment Leave a reply Post comment"
+
+
+def test_fails_closed_on_what_it_cannot_check(minimizer: TextMinimizer) -> None:
+    with pytest.raises(EgressError, match="over the"):
+        minimizer.minimize("word " * 50_000, task="Post it")
+    with pytest.raises(EgressError, match="must be a string"):
+        minimizer.minimize(b"bytes", task="Post it")  # type: ignore[arg-type]
+
+
+def test_the_model_refuses_a_broken_file_and_another_encoder(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    from webminim.egress.text.ci import MODEL_PATH, PROBES
+    from webminim.errors import ConfigError
+
+    with np.load(MODEL_PATH) as data:
+        good = {key: data[key] for key in data.files}
+    wrong_shape = tmp_path / "shape.npz"
+    np.savez(wrong_shape, **{**good, "w_hash": np.zeros((3, 3))})
+    with pytest.raises(ConfigError, match="wrong shape"):
+        ContextModel(wrong_shape)
+    # a table that answers otherwise on the probe texts (another install's, another encoder's)
+    other = tmp_path / "other.npz"
+    np.savez(other, **{**good, "probe": np.roll(good["probe"], 1, axis=1)})
+    with pytest.raises(ConfigError, match="not the one"):
+        ContextModel(other)
+    assert good["probe"].shape == (len(PROBES), 384)
+    with pytest.raises(ConfigError, match="could not be read"):
+        ContextModel(tmp_path / "missing.npz")

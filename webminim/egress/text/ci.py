@@ -1,0 +1,210 @@
+"""The contextual-integrity model: what private fact a sentence discloses, learned, not listed.
+
+For one sentence it gives the probability of each category of the taxonomy below ("none"
+included). It is a multinomial logistic regression over two views of the sentence:
+
+    z = W_e · e(x) + Σ_{g ∈ grams(x)} W_h[hash(g)] + b,   p = softmax(z)
+
+`e(x)` is the sentence's embedding by the static MiniLM table the scorer reads text with
+(`webminim.embedder`, Model2Vec's distillation of the shipped MiniLM; the model file keeps the
+table's answers on probe texts and refuses to load against a table that answers otherwise) and
+`grams(x)` its lower-cased words and word pairs, hashed into 2^14 buckets, with a capitalised
+word inside a sentence read as NAME (a person's name says nothing of what is private about
+them). It is trained on sentences written outside this project (`train.py`, the data card in
+`CI_MODEL.md`): a fixed vocabulary cannot know that "has been practising breathing techniques
+and keeping a thought diary" is a health fact; a model that read many such sentences can.
+No torch: one table look-up, one sparse sum and one 384 x 12 product per sentence.
+"""
+
+from __future__ import annotations
+
+import calendar
+import json
+import re
+import zlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from webminim.errors import ConfigError, WebminimError
+
+DIM = 384
+PROBES: tuple[str, ...] = (
+    "The meeting moved to Thursday.",
+    "She has been diagnosed with cancer.",
+    "I owe the bank money.",
+    "Please keep this between us.",
+)
+
+BUCKETS = 1 << 14
+MODEL_PATH = Path(__file__).with_name("ci_model.npz")
+CATEGORIES: tuple[str, ...] = (
+    "none",
+    "health",
+    "finance",
+    "relationships",
+    "legal",
+    "employment",
+    "location",
+    "identity",
+    "credentials",
+    "beliefs",
+    "minors",
+    "confidential",
+)
+# the taxonomy of ToolMinimize each category is priced as
+TAXONOMY = {
+    "health": "H",
+    "finance": "F",
+    "relationships": "R",
+    "legal": "R",
+    "employment": "QI",
+    "location": "L",
+    "identity": "DI",
+    "credentials": "DI",
+    "beliefs": "H",
+    "minors": "R",
+    "confidential": "I",
+}
+# what a removed clause of each category is generalized to, when one must stand in for it
+GENERAL = {
+    "health": "a health matter",
+    "finance": "a financial matter",
+    "relationships": "a family matter",
+    "legal": "a legal matter",
+    "employment": "a work matter",
+    "location": "a personal matter",
+    "identity": "a personal matter",
+    "credentials": "a personal matter",
+    "beliefs": "a personal matter",
+    "minors": "a family matter",
+    "confidential": "a confidential matter",
+}
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.U)
+
+
+def grams(text: str) -> list[str]:
+    """Lower-cased words and adjacent pairs; a capitalised word after the first is NAME."""
+    words: list[str] = []
+    for i, m in enumerate(_WORD.finditer(text[:2000])):
+        w = m.group(0)
+        if i and w[:1].isupper() and not w.isupper() and w.lower() not in _NOT_NAMES:
+            words.append("NAME")
+        else:
+            words.append(w.lower().replace("’", "'"))
+    out = words[:]
+    out.extend(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))
+    return out
+
+
+# capitalised words that are seldom names inside a sentence
+_NOT_NAMES = frozenset(
+    {"i", "i'm", "i've", "i'll", "i'd", "mom", "mum", "dad", "ok", "okay"}
+    | {d.lower() for d in calendar.day_name}
+    | {m.lower() for m in calendar.month_name if m}
+)
+
+
+def bucket(gram: str) -> int:
+    return zlib.crc32(gram.encode("utf-8")) & (BUCKETS - 1)
+
+
+def hashed(text: str) -> np.ndarray:
+    """The buckets of a text's grams (with repeats: a gram twice counts twice)."""
+    return np.fromiter((bucket(g) for g in grams(text)), dtype=np.int64)
+
+
+@cache
+def _encoder() -> object:
+    from webminim.embedder import Embedder  # late: a call with no free text never loads the table
+
+    return Embedder(encoder="minilm-static", cache=False)
+
+
+def embeddings(texts: list[str]) -> np.ndarray:
+    """(len(texts), 384) static MiniLM embeddings; a ConfigError when the table cannot load."""
+    if not texts:
+        return np.zeros((0, DIM), np.float32)
+    try:
+        return _encoder().embed(texts)  # type: ignore[attr-defined]
+    except WebminimError as exc:
+        raise ConfigError(f"the contextual-integrity model has no text encoder: {exc}") from exc
+
+
+def embedding(text: str) -> np.ndarray:
+    return embeddings([text])[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What the model says of one sentence: the likeliest private category and its odds."""
+
+    category: str  # "none" or a category of CATEGORIES
+    p_private: float  # 1 - p(none)
+    by: str = "model"  # "model", or "norm" when the text itself rules the flow out (`norms`)
+
+    @property
+    def private(self) -> bool:
+        return self.category != "none"
+
+
+class ContextModel:
+    """The trained weights; `judge(sentence)` is pure and cached per text."""
+
+    def __init__(self, path: Path = MODEL_PATH) -> None:
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                self.w_hash = data["w_hash"].astype(np.float32)
+                self.w_emb = data["w_emb"].astype(np.float32)
+                self.bias = data["bias"].astype(np.float32)
+                self.categories = tuple(str(c) for c in data["categories"])
+                self.meta = json.loads(str(data["meta"]))
+                probe = data["probe"].astype(np.float32)
+        except (OSError, KeyError, ValueError) as exc:
+            raise ConfigError(f"the contextual-integrity model at {path} could not be read: {exc}") from exc
+        if self.w_hash.shape != (BUCKETS, len(self.categories)) or self.w_emb.shape[0] != DIM:
+            raise ConfigError(f"the contextual-integrity model at {path} has the wrong shape")
+        if probe.shape != (len(PROBES), DIM) or float(np.min(np.sum(probe * embeddings(list(PROBES)), axis=1))) < 0.999:
+            raise ConfigError(
+                f"the text encoder here is not the one the contextual-integrity model at {path} was trained with"
+            )
+        self.threshold = float(self.meta.get("threshold", 0.5))
+        self._memory: dict[str, Judgement] = {}  # text -> judgement, first in first out
+
+    MEMORY = 16384
+
+    def probabilities(self, texts: list[str]) -> np.ndarray:
+        """(len(texts), categories): softmax of the logits, texts embedded in one batch."""
+        z = self.bias + embeddings(texts) @ self.w_emb
+        for row, text in enumerate(texts):
+            buckets = hashed(text)
+            if buckets.size:
+                z[row] += self.w_hash[buckets].sum(axis=0)
+        e = np.exp(z - z.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+    def _verdict(self, p: np.ndarray) -> Judgement:
+        p_private = float(1.0 - p[0])
+        best = int(np.argmax(p[1:])) + 1
+        return Judgement(self.categories[best] if p_private >= self.threshold else "none", p_private)
+
+    def judge_many(self, texts: list[str]) -> list[Judgement]:
+        """Judgements of several texts: those not yet judged are embedded together."""
+        clipped = [t[:2000] for t in texts]
+        fresh = [t for t in dict.fromkeys(clipped) if t not in self._memory]
+        if fresh:
+            for text, p in zip(fresh, self.probabilities(fresh), strict=True):
+                if len(self._memory) >= self.MEMORY:
+                    self._memory.pop(next(iter(self._memory)))
+                self._memory[text] = self._verdict(p)
+        return [self._memory[t] for t in clipped]
+
+    def judge(self, text: str) -> Judgement:
+        return self.judge_many([text])[0]
+
+
+@cache
+def default_model() -> ContextModel:
+    return ContextModel()

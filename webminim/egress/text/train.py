@@ -1,0 +1,159 @@
+"""Train the contextual-integrity model (`ci.py`) on sentences written outside this project.
+
+    python -m webminim.egress.text.train --data sentences.jsonl --holdout confaide_tier4 \\
+        --out webminim/egress/text/ci_model.npz
+
+`--data`: JSON lines {"text", "source", "category", "owner", "doc"} (CI_MODEL.md says which
+public corpora they come from and under which licences). Sources named by `--holdout` are
+never read; of the rest, one document in ten (by a hash of its id, so a document's sentences
+stay together) is the validation set, which alone chooses the threshold on p(private): the
+lowest at which validation precision is at least `--precision` (a harmless sentence removed
+costs the user a message; a private one kept costs a third party their privacy).
+Multinomial logistic regression, L2-regularised, fitted by L-BFGS (scipy), class-weighted so
+that "none" counts `--none-weight` times as much as every private category together (a
+harmless sentence judged private mangles a message; most sentences a user sends are harmless).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+from scipy import optimize, sparse
+
+from webminim.egress.text.ci import BUCKETS, CATEGORIES, MODEL_PATH, PROBES, embeddings, hashed
+
+
+def load(path: Path, holdout: set[str]) -> list[dict]:
+    rows = []
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            row = json.loads(line)
+            if row["source"] in holdout or row["category"] not in CATEGORIES:
+                continue
+            rows.append(row)
+    return rows
+
+
+def validation(row: dict) -> bool:
+    digest = hashlib.sha256(f"{row['source']}/{row.get('doc', row['text'])}".encode()).digest()
+    return digest[0] < 26  # about one in ten
+
+
+def features(texts: list[str], embedding_scale: float = 1.0) -> sparse.csr_matrix:
+    data, indices, indptr = [], [], [0]
+    for text in texts:
+        counts = Counter(hashed(text).tolist())
+        indices.extend(counts)
+        data.extend(np.log1p(list(counts.values())))
+        indptr.append(len(indices))
+    grams = sparse.csr_matrix((np.asarray(data, np.float32), indices, indptr), shape=(len(texts), BUCKETS))
+    dense = sparse.csr_matrix(embedding_scale * embeddings(texts))
+    return sparse.hstack([grams, dense], format="csr")
+
+
+def fit(x: sparse.csr_matrix, y: np.ndarray, weights: np.ndarray, l2: float, iterations: int) -> np.ndarray:
+    n, d = x.shape
+    k = len(CATEGORIES)
+    onehot = np.zeros((n, k))
+    onehot[np.arange(n), y] = 1.0
+
+    def loss(flat: np.ndarray) -> tuple[float, np.ndarray]:
+        w = flat[: d * k].reshape(d, k)
+        b = flat[d * k :]
+        z = x @ w + b
+        z -= z.max(axis=1, keepdims=True)
+        logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+        value = -(weights * (onehot * logp).sum(axis=1)).sum() / weights.sum() + 0.5 * l2 * (w * w).sum()
+        grad_z = (np.exp(logp) - onehot) * weights[:, None] / weights.sum()
+        gw = x.T @ grad_z + l2 * w
+        return value, np.concatenate([np.asarray(gw).ravel(), grad_z.sum(axis=0)])
+
+    start = np.zeros(d * k + k)
+    result = optimize.minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": iterations})
+    return result.x
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--holdout", action="append", default=[], help="a source never read (repeatable)")
+    parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument(
+        "--embedding-scale", type=float, default=3.0, help="the embedding's columns against the grams' under one L2"
+    )
+    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--precision", type=float, default=0.95)
+    parser.add_argument("--none-weight", type=float, default=2.0)
+    args = parser.parse_args(argv)
+    rows = load(args.data, set(args.holdout))
+    train = [r for r in rows if not validation(r)]
+    val = [r for r in rows if validation(r)]
+    started = time.perf_counter()
+    scale = args.embedding_scale
+    x_train, x_val = features([r["text"] for r in train], scale), features([r["text"] for r in val], scale)
+    y_train = np.array([CATEGORIES.index(r["category"]) for r in train])
+    y_val = np.array([CATEGORIES.index(r["category"]) for r in val])
+    counts = np.bincount(y_train, minlength=len(CATEGORIES)).astype(float)
+    private = counts[1:].sum()
+    per_class = np.where(counts > 0, 1.0 / np.maximum(counts, 1), 0.0)
+    per_class[0] *= counts[0] * args.none_weight  # "none" weighs this many times every private category together
+    per_class[1:] *= private / max(1, (counts[1:] > 0).sum())
+    weights = per_class[y_train]
+    flat = fit(x_train, y_train, weights, args.l2, args.iterations)
+    d = x_train.shape[1]
+    w = flat[: d * len(CATEGORIES)].reshape(d, len(CATEGORIES))
+    bias = flat[d * len(CATEGORIES) :]
+    z = x_val @ w + bias
+    p = np.exp(z - z.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    p_private = 1 - p[:, 0]
+    truth = y_val != 0
+    threshold, chosen = 0.5, None
+    for t in np.linspace(0.05, 0.95, 91):
+        said = p_private >= t
+        precision = (said & truth).sum() / max(1, said.sum())
+        if precision >= args.precision:
+            threshold, chosen = float(t), (float(precision), float((said & truth).sum() / max(1, truth.sum())))
+            break
+    category_right = float((np.argmax(p[:, 1:], axis=1) + 1 == y_val)[truth].mean()) if truth.any() else 0.0
+    meta = {
+        "threshold": threshold,
+        "validation": {
+            "sentences": len(val),
+            "private": int(truth.sum()),
+            "precision": chosen[0] if chosen else None,
+            "recall": chosen[1] if chosen else None,
+            "category_accuracy_on_private": category_right,
+        },
+        "trained_on": dict(Counter(r["source"] for r in train)),
+        "held_out_sources": sorted(args.holdout),
+        "categories_trained": {CATEGORIES[i]: int(c) for i, c in enumerate(counts)},
+        "l2": args.l2,
+        "embedding_scale": scale,
+        "none_weight": args.none_weight,
+        "target_precision": args.precision,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    np.savez_compressed(
+        args.out,
+        w_hash=w[:BUCKETS].astype(np.float16),
+        w_emb=(scale * w[BUCKETS:]).astype(np.float32),  # the scale folded in: ci.py reads e(x) as it is
+        bias=bias.astype(np.float32),
+        categories=np.array(CATEGORIES),
+        meta=np.array(json.dumps(meta)),
+        probe=embeddings(list(PROBES)),  # the table's answers: a model loads only against the same table
+    )
+    print(json.dumps(meta, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
