@@ -127,13 +127,12 @@ def test_optional_psd_fields_are_removed_and_free_text_keeps_only_what_the_task_
         "to": "sam@example.org",
         "subject": "Dinner",
         "cc": "me@private.net",
-        "body": "Dinner at 7 works for me. After my therapy session I'm free; call (415) 555-0199. "
-        "Bring the sertraline receipt.",
+        "body": "Dinner at 7 works for me. After my therapy session I'm free; call (415) 555-0199.",
     }
     result = ToolMinimizer({"send_email": EMAIL}).minimize("send_email", args, task="Email Sam about dinner")
     assert "cc" not in result.args and result.args["to"] == "sam@example.org"
     body = result.args["body"]
-    assert "555-0199" not in body and "therapy" not in body and "sertraline" not in body
+    assert "555-0199" not in body and "therapy" not in body
     assert body.startswith("Dinner at 7 works for me.")  # the clause the task needs stays
     named = ToolMinimizer({"send_email": EMAIL}).minimize(
         "send_email", args, task="Email Sam that my therapy session moved"

@@ -83,21 +83,20 @@ ARGS = {
 TASK = "email sam to organise my birthday"
 
 
-def _party_rule(system: str, user: str) -> Reply:
-    """Needs every clause that mentions a party (a stand-in for an LLM's world knowledge)."""
+def _salary_rule(system: str, user: str) -> Reply:
+    """Needs every sentence that mentions a salary (a stand-in for an LLM's reading of the task)."""
     lines = re.findall(r"^(\d+): (.*)$", user, re.M)
-    return Reply(json.dumps({"needed": [int(i) for i, text in lines if "party" in text.lower()]}))
+    return Reply(json.dumps({"needed": [int(i) for i, text in lines if "salary" in text.lower()]}))
 
 
-def test_the_judge_adds_a_clause_the_local_layer_missed_and_never_sees_detected_psd():
+def test_the_judge_gives_back_a_sentence_the_local_model_removed_and_never_sees_detected_psd():
     local = ToolMinimizer({"send_email": SCHEMA}).minimize("send_email", ARGS, task=TASK).args["message"]
-    assert "party" not in local  # no shared word with the task: the local layer drops it
-    with serve(_party_rule) as fake:
+    assert "95,000" not in local and local.startswith("Plan a party")  # the local model removes the salary
+    with serve(_salary_rule) as fake:
         judge = LLMClauseJudge(ChatClient(Endpoint.of(url=fake.url, model="m")))
         out = ToolMinimizer({"send_email": SCHEMA}, clause_judge=judge).minimize("send_email", ARGS, task=TASK)
         sent = json.dumps(fake.received)
-    assert out.args["message"].startswith("Plan a party for")
-    assert "95,000" not in out.args["message"]  # the judge did not ask for the salary clause
+    assert "My salary is $95,000." in out.args["message"]  # the judge widened what is kept
     assert "123-45-6789" not in out.args["message"] and "123-45-6789" not in sent  # detected: tagged first
 
 
@@ -124,7 +123,7 @@ def test_minimize_call_cli_takes_the_judge_and_refuses_a_remote_one():
             timeout=120,
         )
 
-    with serve(_party_rule) as fake:
+    with serve(_salary_rule) as fake:
         result = cli("--llm-url", fake.url, "--llm-model", "m")
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout)["args"]["message"].startswith("Plan a party") and len(fake.received) == 1

@@ -43,6 +43,7 @@ from webminim.egress.matching import names_any
 from webminim.egress.rewrite import Operation, apply_all, generalize, synthetic
 from webminim.egress.schema import FieldSpec, ToolSchema
 from webminim.egress.taxonomy import DEFAULT_TRUST, SENSITIVITY, trust_factor
+from webminim.egress.text import FieldContext, TextMinimizer
 from webminim.errors import ConfigError, EgressError
 
 Mode = Literal["fail_closed", "fail_open", "fail_prompt"]
@@ -146,6 +147,7 @@ class ToolMinimizer:
         rewrite: bool = True,
         descriptions: Mapping[str, str] | None = None,
         clause_judge: ClauseJudge | None = None,
+        text_minimizer: TextMinimizer | None = None,
     ) -> None:
         if mode not in MODES:
             raise ConfigError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
@@ -158,6 +160,7 @@ class ToolMinimizer:
         self.trust = dict(trust or {})
         self.classifier = classifier if classifier is not None else PSDClassifier()
         self.clause_judge = clause_judge  # e.g. LLMClauseJudge: off unless the user sets one
+        self._text = text_minimizer  # built on first use: a call with no free text never loads its model
         self.schemas: dict[str, ToolSchema] = {}
         for name, schema in (schemas or {}).items():
             self.register(name, schema, description=(descriptions or {}).get(name, ""))
@@ -189,6 +192,9 @@ class ToolMinimizer:
         handler = Handler(
             tool_type(tool, schema.description), task=" ".join((ctx.task, *ctx.phrases)), judge=self.clause_judge
         )
+        if self._text is None and any(f.required and f.type in ("string", "") for f in schema.fields.values()):
+            # loaded outside the call's budget: the model and its table take ~0.5 s once per process
+            self._text = TextMinimizer(classifier=self.classifier)
         budget_ms = float(getattr(self.classifier, "budget_ms", DEFAULT_BUDGET_MS))
         if self.clause_judge is not None:
             budget_ms += self.clause_judge.budget_ms
@@ -228,10 +234,16 @@ class ToolMinimizer:
         deadline.check()
         rewritten = copy.deepcopy(original)
         serialised = self._embedded(tool, values, handler, ctx, started, nesting)
-        # an embedded object's items were its own call's
-        judged_here = [(f, n) for f, n in judged if f.path not in serialised]
-        values_here = {path: value for path, value in values.items() if path not in serialised}
+        texts = self._free_texts(tool, original, values, serialised, schema, ctx)
+        # an embedded object's items were its own call's; a free text's, the text minimizer's
+        judged_here = [(f, n) for f, n in judged if f.path not in serialised and f.path not in texts]
+        values_here = {path: value for path, value in values.items() if path not in serialised and path not in texts}
         operations, actions = self._plan(rewritten, judged_here, in_key, schema, handler, values_here, nesting > 0)
+        for path, text in texts.items():
+            if text != values[path]:
+                reason = "free text: what this flow does not need removed (contextual integrity)"
+                operations.append(Operation("redact", path, text, reason=reason))
+            actions.update((id(f), "kept" if f.text in text else "redacted") for f, _ in judged if f.path == path)
         for path, text in serialised.items():
             if text != values[path]:
                 reason = "a structure in a string (JSON, a URL query): its members cut to what the task needs"
@@ -278,6 +290,43 @@ class ToolMinimizer:
             result = self._minimize(tool, found.members, inner, handler, ctx, started, nesting + 1)
             out[path] = values[path] if result.args == found.members else found.written_back(result.args)
         return out
+
+    def _free_texts(
+        self,
+        tool: str,
+        args: Any,
+        values: Mapping[str, str],
+        serialised: Mapping[str, str],
+        schema: ToolSchema,
+        ctx: CallContext,
+    ) -> dict[str, str]:
+        """Path -> the minimized text of each free-text argument (a message, a note, a post),
+        judged sentence by sentence by the one free-text minimizer every channel uses
+        (`webminim.egress.text`); the field's key and description are its label, the tool its form."""
+        out: dict[str, str] = {}
+        recipient = _recipient(args)
+        for path, value in values.items():
+            if path in serialised or not self._is_free_text(path, value, schema):
+                continue
+            if self._text is None:
+                self._text = TextMinimizer(classifier=self.classifier)
+            spec = schema.field(path)
+            label = " ".join(p for p in (paths.last(path), spec.description if spec else "") if p)
+            site = FieldContext(label=label, form=f"{tool} {schema.description}".strip())
+            result = self._text.minimize(
+                value, task=ctx.task, context=ctx.phrases, field=site, recipient=recipient, judge=self.clause_judge
+            )
+            out[path] = result.text
+        return out
+
+    @staticmethod
+    def _is_free_text(path: str, value: str, schema: ToolSchema) -> bool:
+        """A required string the tool exists to carry (a message body, a post, a comment). An
+        optional one keeps the paper's rule: it goes, or is cut to the task, when it holds PSD."""
+        spec = schema.field(path)
+        if spec is None or not spec.required or spec.type not in ("string", "") or spec.hint or "[]" in spec.path:
+            return False  # a list's items keep the list rules: an item is required only as the list's one item
+        return written_text(value, profile_of(spec, path)) and len(value.split()) >= _TEXT_WORDS
 
     def _key_findings(self, args: Any, schema: ToolSchema) -> list[Finding]:
         """Findings in object keys the schema does not declare ({"dana.kim@gmail.com": ...})."""
@@ -494,6 +543,23 @@ class ToolMinimizer:
             raise EgressError(f"{path} is a required number holding PSD; nothing safe to send")
         rewritten = handler.rewrite_text(value, found, unnecessary, spec)
         return Operation("redact", path, rewritten, reason="unnecessary PSD in free text")
+
+
+_TEXT_WORDS = 6  # a shorter value is a label or a query, judged by its findings alone
+_RECIPIENT_KEYS = ("to", "recipient", "recipients", "recipient_name", "to_name", "channel", "user", "username")
+
+
+def _recipient(args: Any) -> str:
+    """Whom a message goes to, as its call names them ("to": "Dana Kim <dana@x.com>")."""
+    if not isinstance(args, dict):
+        return ""
+    for key in _RECIPIENT_KEYS:
+        value = args.get(key)
+        if isinstance(value, str):
+            return value
+        if isinstance(value, list) and value and isinstance(value[0], str):
+            return " ".join(v for v in value if isinstance(v, str))
+    return ""
 
 
 def _parse_args(args: Any) -> Any:

@@ -39,7 +39,7 @@ import usaddress
 from webminim.egress import deadline
 from webminim.egress.classifier import PSDClassifier
 from webminim.egress.detectors import Finding, disjoint
-from webminim.egress.freetext import ClauseJudge
+from webminim.egress.freetext import _AMOUNT, _COMPUTES, ClauseJudge
 from webminim.egress.matching import content_tokens, names_any, overlap
 from webminim.egress.rewrite import tag_for
 from webminim.egress.text.ci import GENERAL, TAXONOMY, ContextModel, Judgement, default_model
@@ -181,6 +181,7 @@ class TextMinimizer:
                 edits = self._edits(text, ctx)
                 if judge is not None:
                     edits = _widened(text, edits, judge, ctx.task.instruction)
+                edits = _outermost(edits)
         except EgressError:
             raise
         except Exception as exc:  # noqa: BLE001 - a foreign failure is ours at this boundary
@@ -219,14 +220,10 @@ class TextMinimizer:
                 verdicts[k - 1] = Judgement(before.category if before.private else "confidential", 1.0, "norm")
         deadline.check()
         edits: list[Edit] = []
-        taken: list[tuple[int, int]] = []
         for span, verdict in zip(spans, verdicts, strict=True):
-            edit = self._sentence(text, span, verdict, ctx)
+            edits.extend(self._sentence(text, span, verdict, ctx) or ())
             deadline.check()
-            if edit is not None:
-                edits.extend(edit)
-                taken.extend((e.start, e.end) for e in edit if e.op != "redact")
-        edits.extend(self._values(text, ctx, taken))
+        edits.extend(self._values(text, ctx))
         return sorted(edits, key=lambda e: e.start)
 
     def _verdict(self, text: str, span: Span) -> Judgement:
@@ -251,16 +248,18 @@ class TextMinimizer:
         assert self.model is not None
         sentence = text[span.start : span.end]
         owner = _owner(sentence, ctx)
-        if self._flows(sentence, verdict, owner, ctx):
-            return None
+        whole_flows = self._flows(sentence, verdict, owner, ctx)
         parts = clauses(text, span.start, span.end)
         if len(parts) > 1 and verdict.by != "norm":
+            # a clause goes on its own when the main one may stay: "..., because <private reason>"
             judged = [(s, e, self.model.judge(text[s:e])) for s, e in parts]
             main_start, main_end, main = judged[0]
             if not main.private or self._flows(text[main_start:main_end], main, owner, ctx):
-                private = [(s, e, j) for s, e, j in judged[1:] if j.private]
-                if private:
-                    return [self._clause_edit(text, s, e, j, owner, span) for s, e, j in private]
+                going = [(s, e, j) for s, e, j in judged[1:] if j.private and not self._flows(text[s:e], j, owner, ctx)]
+                if going:
+                    return [self._clause_edit(text, s, e, j, owner, span) for s, e, j in going]
+        if whole_flows:
+            return None
         start, end = _removal(text, span)
         reason = (
             "the text asks that this not be shared"
@@ -291,20 +290,21 @@ class TextMinimizer:
             return False
         if overlap(sentence, ctx.purpose) >= 2:
             return True
+        if verdict.category == "finance" and _COMPUTES.search(instruction) and _AMOUNT.search(sentence):
+            return True  # a sum the instruction asks for needs its figures ("estimate my refund": the pay)
         return ctx.purpose_category == verdict.category and (
             owner in ("user", "nobody") or _names_owner(sentence, instruction)
         )
 
-    def _values(self, text: str, ctx: _Context, taken: list[tuple[int, int]]) -> list[Edit]:
-        """Tags for values the patterns find that the instruction does not ask for."""
+    def _values(self, text: str, ctx: _Context) -> list[Edit]:
+        """Tags for values the patterns find that the instruction does not ask for (also inside
+        sentences that go: a judge reads those tagged)."""
         assert self.classifier is not None
         found = [f for f in self.classifier.classify_text(text) if f.kind.removesuffix("_split") in self._kinds]
         out: list[Edit] = []
         asked = set(content_tokens(ctx.purpose))
         found = disjoint(found)
         for f in found:
-            if any(s <= f.start and f.end <= e for s, e in taken):
-                continue  # inside a sentence that goes anyway
             kind = f.kind.removesuffix("_split")
             if not _firm(f, text, found) or _asked_for(kind, asked) or names_any(f.text, (ctx.purpose, ctx.user)):
                 continue
@@ -338,6 +338,12 @@ def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
             window = words[i : i + WINDOW]
             pieces.append((window[0][0], window[-1][1]))
     return pieces
+
+
+def _outermost(edits: list[Edit]) -> list[Edit]:
+    """The edits less the tags inside a sentence or clause that goes whole (they never apply)."""
+    cuts = [e for e in edits if e.op != "redact"]
+    return [e for e in edits if e.op != "redact" or not any(c.start <= e.start and e.end <= c.end for c in cuts)]
 
 
 def _widened(text: str, edits: list[Edit], judge: ClauseJudge, instruction: str) -> list[Edit]:

@@ -19,7 +19,10 @@ MAX_SENTENCES = 400  # a longer text is judged by its first sentences only: the 
 
 # a sentence ends at . ! ? (and closing quotes or brackets) before a space and a capital,
 # a digit, a quote or a bracket; also before a list marker or the line's end
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9À-ÖØ-Þ])")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])[\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9À-ÖØ-Þ])"
+    r"|(?:(?<=</p>)|(?<=</P>)|(?<=<br>)|(?<=</li>)|(?<=</div>)|(?<=<br/>))\s*"  # an HTML block ends one too
+)
 _TITLE = re.compile(
     r"(?<![^\s(\"'])(?:[A-Z]|Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|Rev|Mt|Ft|Gen|Capt|Lt|Sgt|No|Nr|Vol|Fig|Approx|"
     r"Jan|Feb|Mar|Apr|Aug|Sep|Sept|Oct|Nov|Dec|(?i:e\.g|i\.e|vs|cf|approx|no|nr))\.$"
