@@ -15,7 +15,7 @@ from typing import Any
 from webarena_env.content import Forum, Mailbox, Shop, forum, mail, shop
 
 SITE_PAGES: dict[str, tuple[str, ...]] = {
-    "shop": ("home", "search", "product", "cart", "checkout", "wishlist", "account", "twofa"),
+    "shop": ("home", "search", "product", "cart", "checkout", "wishlist", "account", "twofa", "review", "contact"),
     "forum": ("front", "forums", "post", "reply", "search", "user"),
     "mail": ("inbox", "message", "compose", "reply", "search", "settings"),
 }
@@ -75,6 +75,10 @@ def shop_context(spec: PageSpec, query: str, params: Mapping[str, str]) -> dict[
         rest = [data.product(i) for i in rng.sample(ids, 16) if data.product(i) not in hits]
         ctx["query"] = q
         ctx["results"] = (hits + rest)[:16]
+    elif spec.page == "review":  # a review of the product a link named (else the seed's), for public view
+        ctx["product"] = _chosen(data.products, params.get("id")) or data.products[spec.seed % len(data.products)]
+    elif spec.page == "contact":  # customer service's message form, about one of the user's orders or none
+        ctx["orders"] = list(data.orders)
     elif spec.page == "product":
         product = _chosen(data.products, params.get("id")) or data.products[spec.seed % len(data.products)]
         others = [i for i in ids if i != product.id]

@@ -1,7 +1,7 @@
 """The local WebArena-style sites: one Starlette app serving a shop, a forum and a mail client.
 
     GET  /{theme}/{site}/{page}?seed=N[&inject=otp.toast,slack.sidebar][&iseed=M][&q=...][&gt=0]
-    POST /{theme}/{site}/action/{name}      form actions (cart, vote, reply, send, 2FA, ...)
+    POST /{theme}/{site}/action/{name}      form actions (cart, vote, reply, send, 2FA, review, contact, ...)
     POST /__event                           what a page's widgets did (JSON: a password saved,
                                             a Slack reply sent, a tab switched to)
     POST /__beacon                          the third-party analytics of every page (below)
@@ -275,6 +275,8 @@ _MESSAGES = {
     "send": "Message sent.",
     "delete": "Conversation moved to Trash.",
     "settings": "Settings saved.",
+    "review": "Thanks! Your review was submitted.",
+    "contact": "Thanks, we received your message.",
 }
 
 

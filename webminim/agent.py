@@ -12,6 +12,11 @@
 only extraction and execution differ. Any internal failure raises a WebminimError and
 returns nothing: the caller sends nothing.
 
+Text the agent types is minimized first (webminim.typed_text): the field it goes into is
+read from the page with where its form sends, in one evaluation, and what the task and that
+field do not need is removed before placeholders are filled in; text that cannot be checked
+is not typed.
+
 Where a placeholder may go is checked twice: by the action (the field's own frame and its
 form must be on the value's origin; `goto` opens only http(s) URLs without withheld values)
 and by the request guard on the whole browser context (no vault value or secret-named
@@ -22,8 +27,9 @@ blocked request is written to the audit log.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
+from playwright.async_api import ElementHandle as AsyncElementHandle
 from playwright.async_api import Frame as AsyncFrame
 from playwright.async_api import Locator as AsyncLocator
 from playwright.async_api import Page as AsyncPage
@@ -33,29 +39,19 @@ from playwright.sync_api import Error as PlaywrightError
 from extractors import live, live_async
 from extractors.errors import first_line
 from extractors.tree import UINode, UITree
-from webminim.actions import Action, FieldSite, check_field_site, parse_action, rehydrate
+from webminim.actions import Action, FieldSite, parse_action, rehydrate
 from webminim.egress.browser_adapter import Incident, RequestGuard, check_navigation
 from webminim.errors import ActionRefused, BrowserError, WebminimError
 from webminim.minim import Minim
 from webminim.session import AuditLog, LeakageBudget, disclosure
+from webminim.typed_text import FIELD_JS, FieldRead, TypedText, field_read, needs_minimizing, type_plan
 from webminim.view import SanitizedView, origin_of
+
+if TYPE_CHECKING:
+    from webminim.egress.text import TextMinimizer
 
 Format = Literal["webarena", "browsergym", "json"]
 
-# Where a field's form would send it: the form's action and every submit button's
-# formaction, read through the prototype getters (a control named "action" or "elements"
-# shadows those properties on the form itself).
-_FORM_TARGETS = """el => {
-  const form = el.form instanceof HTMLFormElement ? el.form : null;
-  if (!form) return [];
-  const get = (name) => Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, name).get.call(form);
-  const targets = [get("action")];
-  for (const control of get("elements")) {
-    if ((control instanceof HTMLButtonElement || control instanceof HTMLInputElement)
-        && control.hasAttribute("formaction")) targets.push(control.formAction);
-  }
-  return targets;
-}"""
 _INHERITED = ("", "about:blank", "about:srcdoc")  # frames that take their creator's origin
 
 
@@ -66,14 +62,25 @@ def _frame_url(frame: Frame | AsyncFrame | None) -> str:
     return frame.url if frame is not None else ""
 
 
-def _site(frame: Frame | AsyncFrame | None, targets: Any) -> FieldSite:
+def _read(frame: Frame | AsyncFrame | None, value: Any, label: str) -> FieldRead:
     top = frame is not None and frame.parent_frame is None
-    return FieldSite(_frame_url(frame), top, tuple(str(t) for t in targets or ()))
+    return field_read(value, frame_url=_frame_url(frame), top=top, label=label)
+
+
+def read_field(handle: ElementHandle, label: str = "") -> FieldRead:
+    """A field (sync element handle) as it really is, in one evaluation: its frame, where its
+    form sends and what it is for; `label` is its accessible name when the tree has it."""
+    return _read(handle.owner_frame(), handle.evaluate(FIELD_JS), label)
+
+
+async def read_field_async(handle: AsyncElementHandle, label: str = "") -> FieldRead:
+    """The async twin of `read_field`."""
+    return _read(await handle.owner_frame(), await handle.evaluate(FIELD_JS), label)
 
 
 def field_site(handle: ElementHandle) -> FieldSite:
     """Where a field (sync element handle) really is: its frame and where its form sends."""
-    return _site(handle.owner_frame(), handle.evaluate(_FORM_TARGETS))
+    return read_field(handle).site
 
 
 # Most elements give at most one accessibility node worth scoring (wrappers are ignored), so a
@@ -92,6 +99,7 @@ class _Core:
         fmt: Format,
         audit_log: Path | None,
         leakage_budget: float | None,
+        text_minimizer: TextMinimizer | None = None,
     ) -> None:
         if not isinstance(task, str) or not task.strip():
             raise ActionRefused("the task must be a non-empty text")
@@ -102,6 +110,7 @@ class _Core:
         self.budget = LeakageBudget(leakage_budget) if leakage_budget is not None else None
         self.step = 0
         self.guard = RequestGuard(task=task, vault=minim.vault, on_incident=self.incident)
+        self.typed = TypedText(task, minimizer=text_minimizer, audit=self.audit)
         self.raw: UITree | None = None
         self.view: SanitizedView | None = None
         self.answer: str | None = None  # a stop action's answer, for the local user only
@@ -136,22 +145,39 @@ class _Core:
             return self.raw[action.node_id]
         return None
 
-    def plan(self, text: str | Action, current_url: str) -> tuple[Action, UINode | None, str]:
+    def parse(self, text: str | Action) -> tuple[Action, UINode | None]:
+        """The action and the raw node it addresses; refused when it addresses one not shown."""
         action = parse_action(text) if isinstance(text, str) else text
         if action.kind == "stop":
-            self.answer = rehydrate(action, vault=self.minim.vault, target=None, origin=origin_of(current_url))
-            return action, None, self.answer
+            return action, None
         target = self.target(action)
         if action.kind in ("click", "hover", "type") and target is None:
             raise ActionRefused(f"[{action.node_id}] is not in the current observation")
+        return action, target
+
+    @staticmethod
+    def reads_field(action: Action) -> bool:
+        """Whether the live field must be read before typing: its text is minimized for it, or
+        a placeholder's frame and form are checked."""
+        return action.kind == "type" and (needs_minimizing(action.text) or bool(action.placeholders()))
+
+    def plan(
+        self, action: Action, target: UINode | None, current_url: str, field: FieldRead | None = None
+    ) -> tuple[Action, str]:
+        """The action as it will run (typed text minimized) and the text to really use
+        (placeholders filled in where they may go); `field` is the live field of a `type`."""
+        if action.kind == "stop":
+            self.answer = rehydrate(action, vault=self.minim.vault, target=None, origin=origin_of(current_url))
+            return action, self.answer
+        if action.kind == "type":
+            vault = self.minim.vault
+            return type_plan(
+                action, typed=self.typed, field=field, vault=vault, target=target, page_url=current_url, step=self.step
+            )
         real = rehydrate(action, vault=self.minim.vault, target=target, origin=origin_of(current_url))
         if action.kind == "goto":  # both wrappers: schemes that run code, values withheld from the model
             real = check_navigation(real, current_url, self.guard)
-        return action, target, real
-
-    def check_site(self, action: Action, site: FieldSite, page_url: str) -> None:
-        """Refuse typing placeholders into a field off their origin (frame or form)."""
-        check_field_site(action, vault=self.minim.vault, site=site, page_url=page_url)
+        return action, real
 
     def incident(self, incident: Incident) -> None:
         """A request the guard blocked or rewrote, for the audit log."""
@@ -188,6 +214,7 @@ class _Wrapper:
         audit_log: Path | None = None,
         leakage_budget: float | None = None,
         broker: str | None = None,
+        text_minimizer: TextMinimizer | None = None,
     ) -> None:
         self.page = page
         if minim is None and broker is not None:
@@ -200,6 +227,7 @@ class _Wrapper:
             fmt=fmt,
             audit_log=audit_log,
             leakage_budget=leakage_budget,
+            text_minimizer=text_minimizer,
         )
         self.guard = self._core.guard
 
@@ -220,7 +248,8 @@ class _Wrapper:
 class MinimPage(_Wrapper):
     """A sanitizing observer/actor around a sync Playwright page.
 
-    Options: `minim`, `fmt`, `audit_log`, `leakage_budget`, `broker` (see `_Wrapper`),
+    Options: `minim`, `fmt`, `audit_log`, `leakage_budget`, `broker`, `text_minimizer` (see
+    `_Wrapper`; typed text is minimized by the shared default unless one is given),
     `guard_requests`.
     """
 
@@ -237,12 +266,20 @@ class MinimPage(_Wrapper):
     def act(self, action: str | Action) -> None:
         """Execute one WebArena action; refuses what would move withheld data out of place."""
         try:
-            planned, target, text = self._core.plan(action, self.page.url)
+            planned, target = self._core.parse(action)
         except ActionRefused as exc:
             self._core.refused(action, exc)
             raise
         try:
-            self._execute(planned, target, text)
+            page = self.page
+            locator = None
+            if planned.kind in ("click", "hover", "type"):
+                locator = live.locator_for(page, target)  # type: ignore[arg-type]
+            field = None
+            if locator is not None and self._core.reads_field(planned):
+                field = self._read_field(locator, target)  # type: ignore[arg-type]
+            run, text = self._core.plan(planned, target, page.url, field)
+            self._execute(run, locator, text)
         except ActionRefused as exc:
             self._core.refused(planned, exc)
             raise
@@ -254,12 +291,9 @@ class MinimPage(_Wrapper):
             raise BrowserError(f"{planned.kind} failed: {first_line(exc)}") from exc
         self._core.record(planned, "done")
 
-    def _execute(self, action: Action, target: UINode | None, text: str) -> None:
+    def _execute(self, action: Action, locator: Locator | None, text: str) -> None:
         page = self.page
-        if action.kind in ("click", "hover", "type"):
-            locator = live.locator_for(page, target)  # type: ignore[arg-type]
-            if action.kind == "type" and action.placeholders():
-                self._core.check_site(action, self._field_site(locator), page.url)
+        if locator is not None:
             if action.kind == "click":
                 locator.click()
             elif action.kind == "hover":
@@ -296,10 +330,10 @@ class MinimPage(_Wrapper):
             self.page.bring_to_front()
 
     @staticmethod
-    def _field_site(locator: Locator) -> FieldSite:
+    def _read_field(locator: Locator, target: UINode) -> FieldRead:
         handle = locator.element_handle()
         try:
-            return field_site(handle)
+            return read_field(handle, target.name)
         finally:
             handle.dispose()
 
@@ -324,50 +358,20 @@ class AsyncMinimPage(_Wrapper):
     async def act(self, action: str | Action) -> None:
         await self._ensure_guard()
         try:
-            planned, target, text = self._core.plan(action, self.page.url)
+            planned, target = self._core.parse(action)
         except ActionRefused as exc:
             self._core.refused(action, exc)
             raise
         page = self.page
         try:
+            locator = None
             if planned.kind in ("click", "hover", "type"):
                 locator = await live_async.locator_for(page, target)  # type: ignore[arg-type]
-                if planned.kind == "type" and planned.placeholders():
-                    self._core.check_site(planned, await self._field_site(locator), page.url)
-                if planned.kind == "click":
-                    await locator.click()
-                elif planned.kind == "hover":
-                    await locator.hover()
-                else:
-                    await locator.fill(text)
-                    if planned.press_enter:
-                        await locator.press("Enter")
-            elif planned.kind == "press":
-                await page.keyboard.press(text)
-            elif planned.kind == "scroll":
-                await page.mouse.wheel(0, 600 if text == "down" else -600)
-            elif planned.kind == "goto":
-                await page.goto(text)  # checked by check_navigation in plan
-            elif planned.kind == "go_back":
-                await page.go_back()
-            elif planned.kind == "go_forward":
-                await page.go_forward()
-            elif planned.kind == "tab_focus":
-                pages = page.context.pages
-                index = int(text)
-                if not 0 <= index < len(pages):
-                    raise ActionRefused(f"there is no tab {index} (open tabs: {len(pages)})")
-                self.page = pages[index]
-                await self.page.bring_to_front()
-            elif planned.kind == "new_tab":
-                self.page = await page.context.new_page()
-                if self.guard_requests:
-                    await self.guard.install_async(self.page)  # a no-op when the context is guarded already
-            elif planned.kind == "close_tab":
-                others = [p for p in page.context.pages if p is not page]
-                await page.close()
-                if others:
-                    self.page = others[-1]
+            field = None
+            if locator is not None and self._core.reads_field(planned):
+                field = await self._read_field(locator, target)  # type: ignore[arg-type]
+            run, text = self._core.plan(planned, target, page.url, field)
+            await self._execute(run, locator, text)
         except ActionRefused as exc:
             self._core.refused(planned, exc)
             raise
@@ -379,10 +383,48 @@ class AsyncMinimPage(_Wrapper):
             raise BrowserError(f"{planned.kind} failed: {first_line(exc)}") from exc
         self._core.record(planned, "done")
 
+    async def _execute(self, action: Action, locator: AsyncLocator | None, text: str) -> None:
+        page = self.page
+        if locator is not None:
+            if action.kind == "click":
+                await locator.click()
+            elif action.kind == "hover":
+                await locator.hover()
+            else:
+                await locator.fill(text)
+                if action.press_enter:
+                    await locator.press("Enter")
+        elif action.kind == "press":
+            await page.keyboard.press(text)
+        elif action.kind == "scroll":
+            await page.mouse.wheel(0, 600 if text == "down" else -600)
+        elif action.kind == "goto":
+            await page.goto(text)  # checked by check_navigation in plan
+        elif action.kind == "go_back":
+            await page.go_back()
+        elif action.kind == "go_forward":
+            await page.go_forward()
+        elif action.kind == "tab_focus":
+            pages = page.context.pages
+            index = int(text)
+            if not 0 <= index < len(pages):
+                raise ActionRefused(f"there is no tab {index} (open tabs: {len(pages)})")
+            self.page = pages[index]
+            await self.page.bring_to_front()
+        elif action.kind == "new_tab":
+            self.page = await page.context.new_page()
+            if self.guard_requests:
+                await self.guard.install_async(self.page)  # a no-op when the context is guarded already
+        elif action.kind == "close_tab":
+            others = [p for p in page.context.pages if p is not page]
+            await page.close()
+            if others:
+                self.page = others[-1]
+
     @staticmethod
-    async def _field_site(locator: AsyncLocator) -> FieldSite:
+    async def _read_field(locator: AsyncLocator, target: UINode) -> FieldRead:
         handle = await locator.element_handle()
         try:
-            return _site(await handle.owner_frame(), await handle.evaluate(_FORM_TARGETS))
+            return await read_field_async(handle, target.name)
         finally:
             await handle.dispose()

@@ -15,7 +15,9 @@ BrowserGym's own bids; `url`, `open_pages_urls`, `open_pages_titles` made safe;
 minimized is dropped: `dom_object`, `som_screenshot`, `pruned_html`, `dom_txt`, and
 `screenshot` unless `screenshots="masked"` (only kept elements visible).
 
-Actions (webminim.browsergym_actions): parsed, never executed as the model's code; a
+Actions (webminim.browsergym_actions): parsed, never executed as the model's code; the text
+of `fill`, `keyboard_type` and `keyboard_insert_text` is minimized for its field (the filled
+element, or the focused one) and the goal before anything else (webminim.typed_text); a
 placeholder goes only into `fill` on a field that fits it on its own origin (the field's
 frame and form are checked in the live page); refused actions do not reach the page, and
 the agent reads why in `last_action_error`. Every episode gets a fresh vault and a
@@ -28,20 +30,37 @@ imported here, any env with BrowserGym's observation and action format works.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 from extractors.tree import UINode, UITree
 from webminim.actions import Action, check_field_site
-from webminim.agent import field_site
-from webminim.browsergym_actions import Call, goal_text, mask, parse_browsergym, plan_browsergym, source_of
+from webminim.agent import read_field
+from webminim.browsergym_actions import (
+    FOCUSING,
+    Call,
+    goal_text,
+    mask,
+    parse_browsergym,
+    plan_browsergym,
+    source_of,
+    typed_text,
+    with_typed_text,
+)
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
 from webminim.episode import checked_action, start_episode
 from webminim.errors import ActionRefused, ConfigError
 from webminim.integrations import browsergym_observation, browsergym_tree
 from webminim.minim import Minim
 from webminim.screenshot import mask_screenshot
+from webminim.session import AuditLog
+from webminim.typed_text import FOCUSED_FIELD_JS, FieldRead, TypedText, field_read, needs_minimizing
 from webminim.vault import PLACEHOLDER
 from webminim.view import SanitizedView, origin_of
+
+if TYPE_CHECKING:
+    from webminim.egress.text import FieldContext, TextMinimizer
 
 try:
     import gymnasium
@@ -59,11 +78,15 @@ class MinimEnv(gymnasium.Wrapper):
         minim: Minim | None = None,
         leak_watch: Any = None,
         screenshots: Literal["drop", "masked"] = "drop",
+        audit_log: Path | None = None,
+        text_minimizer: TextMinimizer | None = None,
     ) -> None:
         """`leak_watch`: the pytest plugin's `LeakWatch`; every observation returned, every
         action asked and every cross-origin request of the episode's page is recorded in it.
         `screenshots="masked"`: vision agents get the screenshot with only the kept elements
-        visible (webminim.screenshot); by default it is dropped."""
+        visible (webminim.screenshot); by default it is dropped. `audit_log`: JSON lines of what
+        typed text lost (edits and keyed hashes, never text) and of typed text refused;
+        `text_minimizer`: the one typed text goes through (else the shared default)."""
         super().__init__(env)
         if screenshots not in ("drop", "masked"):
             raise ConfigError(f"screenshots must be 'drop' or 'masked', not {screenshots!r}")
@@ -75,12 +98,17 @@ class MinimEnv(gymnasium.Wrapper):
         self._raw: UITree | None = None  # never leaves this object
         self._obs: dict[str, Any] | None = None
         self.guard: RequestGuard | None = None
+        self.audit = AuditLog(audit_log) if audit_log is not None else None
+        self.text_minimizer = text_minimizer
+        self.typed = TypedText("", minimizer=text_minimizer, audit=self.audit)
+        self._step = 0  # observations so far, as the audit log counts steps
 
     # -- gymnasium -----------------------------------------------------------------------
     def reset(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         self.minim = self.minim.with_fresh_vault()
         obs, info = self.env.reset(**kwargs)
         self.task = goal_text(obs)
+        self.typed = TypedText(self.task, minimizer=self.text_minimizer, audit=self.audit)
         unwrapped = self.env.unwrapped
         self.guard = start_episode(
             self.task,
@@ -103,6 +131,7 @@ class MinimEnv(gymnasium.Wrapper):
     # -- observations --------------------------------------------------------------------
     def _observe(self, obs: dict[str, Any], action: str) -> dict[str, Any]:
         self.view = self._raw = self._obs = None  # a failure below leaves nothing to act on or resend
+        self._step += 1
         raw = browsergym_tree(obs)
         view = self.minim.sanitize(raw, self.task)
         out = browsergym_observation(obs, view, self.task, self.minim)
@@ -145,23 +174,81 @@ class MinimEnv(gymnasium.Wrapper):
             assert self.guard is not None
             return check_navigation(target, url, self.guard)
 
+        reads: dict[str, FieldRead] = {}  # each field read once per action: minimizing and checking share it
+        calls = self._minimized(calls, page, shown, reads)  # first: placeholders are opaque tokens here
         planned = plan_browsergym(calls, vault=self.minim.vault, shown=shown, origin=origin_of(url), navigate=navigate)
         for asked in calls:  # the live page, after the pure checks: frame and form of each filled field
             if asked.name == "fill" and PLACEHOLDER.search(str(asked.args.get("value", ""))) and page is not None:
-                self._check_field(page, asked, url)
+                self._check_field(page, asked, url, shown, reads)
         return source_of(planned)
 
-    def _check_field(self, page: Any, call: Call, url: str) -> None:
-        """The field's own frame and form must be on the placeholder's origin."""
-        handle = _element_by_bid(page, str(call.args["bid"]))
-        if handle is None:
-            raise ActionRefused(f"[{call.args['bid']}] is no longer in the page")
+    def _minimized(
+        self, calls: list[Call], page: Any, shown: Callable[[str], UINode | None], reads: dict[str, FieldRead]
+    ) -> list[Call]:
+        """The calls with the text each types minimized for its field and the goal."""
+        out = []
+        focus: str | None = ""  # where keyboard input goes: "" the focused element now, a bid, None unknown
+        for call in calls:
+            text = typed_text(call)
+            if text is not None and needs_minimizing(text):
+                bid = str(call.args.get("bid", "")) if call.name == "fill" else focus
+                if call.name != "fill" or shown(bid or "") is not None:  # an unshown bid: plan_browsergym refuses it
+                    context = self._context(page, bid, shown, reads)
+                    kind, node = call.name, bid or ""
+                    call = with_typed_text(
+                        call, self.typed.minimize(text, context, step=self._step, kind=kind, node_id=node)
+                    )
+            if call.name in FOCUSING and isinstance(call.args.get("bid"), str):
+                focus = call.args["bid"]
+            elif call.name not in ("fill", "keyboard_type", "keyboard_insert_text", "noop", "hover", "scroll"):
+                focus = None  # a mouse click, a key (Tab), a new page: where the text goes is not known here
+            out.append(call)
+        return out
+
+    def _context(
+        self, page: Any, bid: str | None, shown: Callable[[str], UINode | None], reads: dict[str, FieldRead]
+    ) -> FieldContext:
+        """What the field a text goes into is for: a shown bid's element, the focused element
+        ("" as bid), or nothing known (None, or no page: the goal alone judges the text)."""
+        from webminim.egress.text import FieldContext
+
+        if page is None or bid is None:
+            return FieldContext()
+        if bid:
+            if shown(bid) is None:
+                return FieldContext()
+            return self._read(page, bid, shown, reads).context
         try:
-            site = field_site(handle)
+            value = page.evaluate(FOCUSED_FIELD_JS)
         except Exception as exc:  # noqa: BLE001 - a foreign browser error: refuse, never type
-            raise ActionRefused(f"[{call.args['bid']}] could not be checked: {type(exc).__name__}") from None
+            raise ActionRefused(f"the focused field could not be checked: {type(exc).__name__}") from None
+        url = str(getattr(page, "url", "") or "")
+        return field_read(value, frame_url=url, top=True, page_url=url).context
+
+    def _read(
+        self, page: Any, bid: str, shown: Callable[[str], UINode | None], reads: dict[str, FieldRead]
+    ) -> FieldRead:
+        """Element `bid` read from the live page (once per action)."""
+        if bid in reads:
+            return reads[bid]
+        handle = _element_by_bid(page, bid)
+        if handle is None:
+            raise ActionRefused(f"[{bid}] is no longer in the page")
+        node = shown(bid)
+        try:
+            read = read_field(handle, node.name if node is not None else "")
+        except Exception as exc:  # noqa: BLE001 - a foreign browser error: refuse, never type
+            raise ActionRefused(f"[{bid}] could not be checked: {type(exc).__name__}") from None
         finally:
             handle.dispose()
+        reads[bid] = read
+        return read
+
+    def _check_field(
+        self, page: Any, call: Call, url: str, shown: Callable[[str], UINode | None], reads: dict[str, FieldRead]
+    ) -> None:
+        """The field's own frame and form must be on the placeholder's origin."""
+        site = self._read(page, str(call.args["bid"]), shown, reads).site
         check_field_site(
             Action("type", str(call.args["bid"]), str(call.args.get("value", ""))),
             vault=self.minim.vault,

@@ -65,6 +65,11 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "tab_focus": ("index",),
 }
 _BID_ARGS = ("bid", "from_bid", "to_bid")
+# The text each typing action writes into the page (`fill` into its bid, the keyboard ones
+# into the focused element): what the free-text minimizer sees before anything else.
+TYPED_ARGS: dict[str, str] = {"fill": "value", "keyboard_type": "text", "keyboard_insert_text": "text"}
+# Calls after which keyboard input goes to their bid (not `press`: its key may be Tab)
+FOCUSING = frozenset({"click", "dblclick", "focus", "fill", "clear"})
 _TO_USER = frozenset({"send_msg_to_user", "report_infeasible"})  # read on this device
 _REFUSED = {"upload_file": "upload_file is not allowed: files on this device never go to a page"}
 
@@ -178,6 +183,19 @@ def plan_browsergym(
     return out
 
 
+def typed_text(call: Call) -> str | None:
+    """The text `call` would type into the page, None for a call that types nothing."""
+    key = TYPED_ARGS.get(call.name)
+    if key is None or call.args.get(key) is None:
+        return None
+    return str(call.args[key])
+
+
+def with_typed_text(call: Call, text: str) -> Call:
+    """`call` typing `text` instead (a typing call; see TYPED_ARGS)."""
+    return Call(call.name, {**call.args, TYPED_ARGS[call.name]: text})
+
+
 def source_of(calls: list[Call]) -> str:
     return "\n".join(call.source() for call in calls)
 
@@ -212,4 +230,17 @@ def mask(text: str, vault: Vault, task: str) -> str:
     return WITHHELD if secret_in(text, named=" ".join(task.lower().split())) else text
 
 
-__all__ = ["SIGNATURES", "WITHHELD", "Call", "goal_text", "mask", "parse_browsergym", "plan_browsergym", "source_of"]
+__all__ = [
+    "FOCUSING",
+    "SIGNATURES",
+    "TYPED_ARGS",
+    "WITHHELD",
+    "Call",
+    "goal_text",
+    "mask",
+    "parse_browsergym",
+    "plan_browsergym",
+    "source_of",
+    "typed_text",
+    "with_typed_text",
+]

@@ -1,7 +1,8 @@
 """Across the steps of an episode: the audit log and the leakage budget.
 
 Audit log (opt-in, JSON lines): per step the decisions and scores, and keyed hashes of
-what was withheld — never raw values. The hash key lives in memory for the session only,
+what was withheld — never raw values; for text an agent typed, the minimizer's edits (spans
+and categories) with keyed hashes of what they removed. The hash key lives in memory for the session only,
 so a six-digit code cannot be recovered from the log by trying all million values.
 
 Leakage accounting: each step's estimated disclosure is Σ over sent nodes of
@@ -18,13 +19,16 @@ import secrets
 import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from extractors.tree import UITree
 from webminim.errors import ConfigError
 from webminim.metrics import P_ABS, TOK_PH
 from webminim.policy import Thresholds
 from webminim.view import SanitizedView, strip_query
+
+if TYPE_CHECKING:
+    from webminim.egress.text import TextRewrite
 
 
 def rough_tokens(text: str) -> int:
@@ -124,6 +128,41 @@ class AuditLog:
                 "placeholders": placeholders,
                 "text_hmac": self.digest(text) if text else None,
                 "outcome": outcome,
+            }
+        )
+
+    def text_rewrite(
+        self, step: int, kind: str, node_id: str, text: str, rewrite: TextRewrite, *, origin: str = ""
+    ) -> None:
+        """Text an agent typed, as minimized for its field: the edits (spans, categories, why)
+        with a keyed hash of each removed span, and hashes of the text before and after."""
+        edits = [{**e.to_json(), "hmac": self.digest(text[e.start : e.end])} for e in rewrite.edits]
+        self.write(
+            {
+                "step": step,
+                "event": "minimize_text",
+                "kind": kind,
+                "node_id": node_id,
+                "origin": origin,
+                "outcome": "rewritten" if rewrite.changed else "unchanged",
+                "text_hmac": self.digest(text),
+                "sent_hmac": self.digest(rewrite.text),
+                "edits": edits,
+                "elapsed_ms": rewrite.elapsed_ms,
+            }
+        )
+
+    def text_refused(self, step: int, kind: str, node_id: str, text: str, reason: str) -> None:
+        """Typed text that could not be checked: nothing was typed."""
+        self.write(
+            {
+                "step": step,
+                "event": "minimize_text",
+                "kind": kind,
+                "node_id": node_id,
+                "outcome": "refused",
+                "reason": reason,
+                "text_hmac": self.digest(text),
             }
         )
 

@@ -15,7 +15,8 @@ the screenshot is dropped; `info["page"]` keeps only a safe URL (never the page'
 line as its text; `info["fail_error"]` has vault values put back as placeholders.
 
 Actions are WebArena's id-based action strings (the agent's output), checked as MinimPage
-checks them: the target must be an element the view shows; a placeholder goes only into
+checks them: the target must be an element the view shows; typed text is minimized for its
+field and the task first (the field read through CDP; webminim.typed_text); a placeholder goes only into
 `type` on a field that fits it, on its own origin (the live field's form is read through
 CDP before typing); `goto` goes through the request guard's navigation check; `stop [...]`
 is filled in locally (the answer never goes back to the model). A refused action never
@@ -27,17 +28,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from extractors.tree import UITree
+from extractors.tree import UINode, UITree
 from extractors.webarena_text import tree_from_webarena_text
-from webminim.actions import FieldSite, check_field_site, parse_action, rehydrate
+from webminim.actions import parse_action, rehydrate
 from webminim.browsergym_actions import mask
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
 from webminim.episode import checked_action, start_episode
 from webminim.errors import ActionRefused, ExtractionError
 from webminim.minim import Minim
+from webminim.session import AuditLog
+from webminim.typed_text import FIELD_JS, FieldRead, TypedText, field_read, needs_minimizing, type_plan
 from webminim.view import SanitizedView, origin_of, safe_url
+
+if TYPE_CHECKING:
+    from webminim.egress.text import TextMinimizer
 
 _ELEMENT_ACTIONS = frozenset({"click", "hover", "type", "press"})
 
@@ -53,7 +60,12 @@ class MinimWebArenaEnv:
         make_action: Callable[[str], Any],
         minim: Minim | None = None,
         leak_watch: Any = None,
+        audit_log: Path | None = None,
+        text_minimizer: TextMinimizer | None = None,
     ) -> None:
+        """`audit_log`: JSON lines of what typed text lost (edits and keyed hashes, never text)
+        and of typed text refused; `text_minimizer`: the one typed text goes through (else the
+        shared default)."""
         if not isinstance(task, str) or not task.strip():
             raise ActionRefused("the task must be a non-empty text")
         self.env = env
@@ -66,6 +78,8 @@ class MinimWebArenaEnv:
         self._raw: UITree | None = None  # never leaves this object
         self._last: tuple[dict[str, Any], dict[str, Any]] | None = None
         self.guard: RequestGuard | None = None
+        self.typed = TypedText(task, minimizer=text_minimizer, audit=AuditLog(audit_log) if audit_log else None)
+        self._step = 0  # observations so far, as the audit log counts steps
 
     @property
     def page(self) -> Any:
@@ -105,6 +119,7 @@ class MinimWebArenaEnv:
     # -- observations --------------------------------------------------------------------
     def _observe(self, obs: dict[str, Any], info: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         self.view = self._raw = self._last = None  # a failure below leaves nothing to act on or resend
+        self._step += 1
         text = obs.get("text") if isinstance(obs, dict) else None
         if not isinstance(text, str):
             raise ExtractionError("the WebArena observation has no accessibility-tree text (observation_type?)")
@@ -155,16 +170,23 @@ class MinimWebArenaEnv:
             assert self.guard is not None
             check_navigation(action.text, url, self.guard)
             return text
-        typed = rehydrate(action, vault=self.minim.vault, target=target, origin=origin)  # refuses misplaced tokens
-        if action.kind != "type" or not action.placeholders():
+        if action.kind != "type":
+            rehydrate(action, vault=self.minim.vault, target=target, origin=origin)  # refuses misplaced tokens
             return text
-        check_field_site(action, vault=self.minim.vault, site=self._field_site(action.node_id, url), page_url=url)
-        return f"type [{action.node_id}] [{typed}] [{1 if action.press_enter else 0}]"
+        placeholders = bool(action.placeholders())
+        field = self._field(action.node_id, url, target) if needs_minimizing(action.text) or placeholders else None
+        run, typed = type_plan(
+            action, typed=self.typed, field=field, vault=self.minim.vault, target=target, page_url=url, step=self._step
+        )
+        if not placeholders and run.text == action.text:
+            return text  # nothing filled in or removed: the agent's own action
+        # WebArena presses Enter after a type action that names no [0] / [1]
+        enter = action.press_enter or not (text.endswith("[0]") or text.endswith("[1]"))
+        return f"type [{action.node_id}] [{typed}] [{1 if enter else 0}]"
 
-    def _field_site(self, node_id: str, url: str) -> FieldSite:
-        """Where WebArena's element `node_id` really is (its form's targets, read through CDP)."""
-        from webminim.agent import _FORM_TARGETS
-
+    def _field(self, node_id: str, url: str, target: UINode | None) -> FieldRead:
+        """WebArena's element `node_id` as it really is (where its form sends, what it is for),
+        read through CDP in one call."""
         nodes = ((self.env.observation_handler.action_processor.meta_data or {}).get("obs_nodes_info")) or {}
         backend = (nodes.get(node_id) or {}).get("backend_id")
         client = getattr(self.page, "client", None)
@@ -176,15 +198,16 @@ class MinimWebArenaEnv:
                 "Runtime.callFunctionOn",
                 {
                     "objectId": remote["object"]["objectId"],
-                    "functionDeclaration": f"function() {{ return [document.URL, ({_FORM_TARGETS})(this)]; }}",
+                    "functionDeclaration": f"function() {{ return [document.URL, ({FIELD_JS})(this)]; }}",
                     "returnByValue": True,
                 },
             )
-            frame_url, targets = result["result"]["value"]
+            frame_url, value = result["result"]["value"]
         except Exception as exc:  # noqa: BLE001 - a foreign browser error: refuse, never type
             raise ActionRefused(f"[{node_id}] could not be checked: {type(exc).__name__}") from None
         # WebArena reads the main document only: its elements are in the top frame
-        return FieldSite(str(frame_url or url), True, tuple(str(t) for t in targets or ()))
+        label = target.name if target is not None else ""
+        return field_read(value, frame_url=str(frame_url or url), top=True, label=label, page_url=url)
 
 
 def _lines(text: str, view: SanitizedView) -> dict[str, str]:

@@ -6,7 +6,11 @@ Usage (from /work/outside):
       --genmed raw/health/chatdoctor5k.json --out health
 Deterministic: no randomness; caps take the first N candidates in sha1(text) order; output sorted by sha1.
 """
-import argparse, hashlib, json, re
+
+import argparse
+import hashlib
+import json
+import re
 from collections import defaultdict
 
 # ---- keyword lexicon (physical health only) --------------------------------------------
@@ -22,13 +26,24 @@ THIRD = re.compile(r"\b(my|our)\s+(\w+\s+)?(\d+[- ]?(year|yr|month)s?[- ]old\s+)
 THIRD_PRON = re.compile(r"^(he|she|his|her|they|their)\b", re.I)
 FIRST = re.compile(r"\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine)\b", re.I)
 
-QUESTION_START = re.compile(r"^(what|why|how|when|where|which|who|whom|whose|is|are|am|was|were|do|does|did|can|could|should|would|will|shall|may|might|must|have|has|had|any|please|kindly|pls|plz|suggest\w*|advi[sc]e\w*|advice|help|tell|guide|let me know|i want to know|i would like to know|i wanted to know|i need to know|i need your|i need advice|i am (worried|scared|afraid|concerned)|i'm (worried|scared|afraid|concerned)|thank|thanks|hello|hi|hey|dear|good (morning|evening|afternoon)|ok|okay|yes|no)\b", re.I)
-REQUEST = re.compile(r"\b(please|kindly|suggest\w*|advi[sc]e\w*|could you|can you|would you|let me know|what should|what to do|what do i|is it (possible|safe|normal|ok|necessary)|do i need|should i|wondering|want to know|is this|is there|are there|help me)\b", re.I)
+QUESTION_START = re.compile(
+    r"^(what|why|how|when|where|which|who|whom|whose|is|are|am|was|were|do|does|did|can|could|should|would|will|shall|may|might|must|have|has|had|any|please|kindly|pls|plz|suggest\w*|advi[sc]e\w*|advice|help|tell|guide|let me know|i want to know|i would like to know|i wanted to know|i need to know|i need your|i need advice|i am (worried|scared|afraid|concerned)|i'm (worried|scared|afraid|concerned)|thank|thanks|hello|hi|hey|dear|good (morning|evening|afternoon)|ok|okay|yes|no)\b",
+    re.I,
+)
+REQUEST = re.compile(
+    r"\b(please|kindly|suggest\w*|advi[sc]e\w*|could you|can you|would you|let me know|what should|what to do|what do i|is it (possible|safe|normal|ok|necessary)|do i need|should i|wondering|want to know|is this|is there|are there|help me)\b",
+    re.I,
+)
 NEG_HEAD = re.compile(r"^(no|not|nor|none|nothing|never|without)\b", re.I)
-HYPO = re.compile(r"\b(if|whether|might|maybe|may be|possibility|chance|afraid (that|of)|scared (that|of)|fear|suspect|think i (have|might|may)|i think i|could (be|have)|symptoms? of covid|covid symptoms?)\b", re.I)
+HYPO = re.compile(
+    r"\b(if|whether|might|maybe|may be|possibility|chance|afraid (that|of)|scared (that|of)|fear|suspect|think i (have|might|may)|i think i|could (be|have)|symptoms? of covid|covid symptoms?)\b",
+    re.I,
+)
 COVID_ONLY = re.compile(r"\b(covid(-19)?|corona\w*|positive|symptoms?|tested|tests?|test)\b", re.I)
 
-GREET_PREFIX = re.compile(r"^\s*(((hello|hi|hey|dear)( there)?,?\s*)?((doctor|doc|dr|sir|madam|ma'am)\b\.?)?\s*[,.!:]*\s*)", re.I)
+GREET_PREFIX = re.compile(
+    r"^\s*(((hello|hi|hey|dear)( there)?,?\s*)?((doctor|doc|dr|sir|madam|ma'am)\b\.?)?\s*[,.!:]*\s*)", re.I
+)
 
 ABBR = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|vs|approx|e\.g|i\.e|etc)\.", re.I)
 
@@ -81,7 +96,12 @@ def classify(s):
     if re.search(MENTAL_ONLY, s, re.I) and len(hits) <= 1:
         return None, s
     # negated single fact ("no fever", "not a smoker") -> drop
-    if len(hits) == 1 and re.search(r"\b(no|not|nor|never|without|don't|didn't|haven't|hasn't|doesn't|isn't)\b\W+(\w+\W+){0,2}" + re.escape(hits[0]), s, re.I):
+    if len(hits) == 1 and re.search(
+        r"\b(no|not|nor|never|without|don't|didn't|haven't|hasn't|doesn't|isn't)\b\W+(\w+\W+){0,2}"
+        + re.escape(hits[0]),
+        s,
+        re.I,
+    ):
         return None, s
     if THIRD_PRON.match(s) and FIRST.search(s) and not THIRD.search(s):
         return None, s  # "She gave me antibiotics": she may be the doctor -> ambiguous owner
@@ -100,11 +120,13 @@ def read_covid(path):
     """COVID-Dialogue-Dataset-English.txt: records start with id=N; keep Patient: turns."""
     docs = []
     cur_id, in_pat, buf, turns = None, False, [], []
+
     def flush_turn():
         nonlocal buf
         if in_pat and buf:
             turns.append("\n".join(buf))
         buf = []
+
     for line in open(path, encoding="utf-8", errors="replace"):
         line = line.rstrip("\n")
         m = re.match(r"^id=(\d+)\s*$", line)
@@ -115,9 +137,13 @@ def read_covid(path):
             cur_id, in_pat, turns = m.group(1), False, []
             continue
         if line.strip() in ("Patient:", "Patient"):
-            flush_turn(); in_pat = True; continue
+            flush_turn()
+            in_pat = True
+            continue
         if line.strip() in ("Doctor:", "Doctor", "Description", "Dialogue"):
-            flush_turn(); in_pat = False; continue
+            flush_turn()
+            in_pat = False
+            continue
         if in_pat:
             buf.append(line)
     flush_turn()

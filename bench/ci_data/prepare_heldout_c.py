@@ -353,7 +353,60 @@ QUESTION_START = re.compile(
 )
 PII = re.compile(r"[\w.+-]+@[\w-]+\.\w|\+?\d[\d\s().-]{8,}\d|\bphone\b|\baddress\b|https?://|www\.", re.I)
 STOP = set(
-    ["what", "which", "who", "whom", "how", "why", "when", "where", "does", "do", "is", "are", "can", "could", "should", "would", "will", "the", "a", "an", "of", "for", "to", "in", "on", "and", "or", "with", "about", "from", "my", "me", "i", "it", "its", "this", "that", "be", "been", "causes", "cause", "treatment", "treatments", "effects", "effect", "information", "info", "help", "need", "know", "there", "any"]
+    [
+        "what",
+        "which",
+        "who",
+        "whom",
+        "how",
+        "why",
+        "when",
+        "where",
+        "does",
+        "do",
+        "is",
+        "are",
+        "can",
+        "could",
+        "should",
+        "would",
+        "will",
+        "the",
+        "a",
+        "an",
+        "of",
+        "for",
+        "to",
+        "in",
+        "on",
+        "and",
+        "or",
+        "with",
+        "about",
+        "from",
+        "my",
+        "me",
+        "i",
+        "it",
+        "its",
+        "this",
+        "that",
+        "be",
+        "been",
+        "causes",
+        "cause",
+        "treatment",
+        "treatments",
+        "effects",
+        "effect",
+        "information",
+        "info",
+        "help",
+        "need",
+        "know",
+        "there",
+        "any",
+    ]
 )
 
 
@@ -407,9 +460,7 @@ def classify(sent, topic):
         return ("finance", "self")
     if EMP_RE.search(s) and self_ and health:
         return ("employment", "self")
-    lead3 = re.match(
-        rf"(?i)^\W*((my|our)\s+(\d+\s*(year|yr|month|week)s?[\s-]*old\s+)?({REL}|{CHILD})|he|she)\b", s
-    )
+    lead3 = re.match(rf"(?i)^\W*((my|our)\s+(\d+\s*(year|yr|month|week)s?[\s-]*old\s+)?({REL}|{CHILD})|he|she)\b", s)
     if lead3 or (third and not re.search(r"(?i)\b(i|i'm|i've|me)\b", s)):
         return ("health", "third")
     if self_:
