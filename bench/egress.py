@@ -1,6 +1,9 @@
 """Egress benchmark: methods side by side on the AgentPrivBench-style scenario set.
 
-    python bench/egress.py [--repeat 5]
+    python bench/egress.py [--repeat 5] [--outside HELD_OUT_DIR --outside DEV_DIR ...]
+
+With `--outside`, the message sets of `bench/outside_text.py` (text no one here wrote) are
+reported first, in the order given: the held-out one first.
 
 Methods: no mitigation; Presidio (no-op NLP engine) detect + anonymize; a regex redactor
 built from LangChain's PIIMiddleware detectors; a block-on-critical gate (PrivacyChecker-
@@ -21,7 +24,6 @@ import base64
 import copy
 import html
 import json
-import logging
 import re
 import statistics
 import sys
@@ -68,6 +70,7 @@ from fresh_w import fresh_w_scenarios  # noqa: E402
 from fresh_x import fresh_x_scenarios  # noqa: E402
 from fresh_y import fresh_y_scenarios  # noqa: E402
 from fresh_z import fresh_z_scenarios  # noqa: E402
+from presidio_baseline import PresidioText  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
 from webminim.egress import ToolMinimizer  # noqa: E402
@@ -90,24 +93,7 @@ def no_mitigation(s: Scenario) -> dict[str, Any]:
     return copy.deepcopy(s.args)
 
 
-class Presidio:
-    def __init__(self) -> None:
-        logging.getLogger("tldextract").setLevel(logging.CRITICAL)
-        logging.getLogger("presidio-analyzer").setLevel(logging.ERROR)
-        from presidio_analyzer import AnalyzerEngine
-        from presidio_analyzer.nlp_engine import NlpEngineProvider
-        from presidio_anonymizer import AnonymizerEngine
-
-        provider = NlpEngineProvider(
-            nlp_configuration={"nlp_engine_name": "no_op", "models": [{"lang_code": "en", "model_name": "none"}]}
-        )
-        self.analyzer = AnalyzerEngine(nlp_engine=provider.create_engine(), supported_languages=["en"])
-        self.anonymizer = AnonymizerEngine()
-
-    def text(self, value: str) -> str:
-        found = self.analyzer.analyze(text=value, language="en")
-        return self.anonymizer.anonymize(text=value, analyzer_results=found).text if found else value
-
+class Presidio(PresidioText):
     def __call__(self, s: Scenario) -> dict[str, Any]:
         return _strings(s.args, self.text)
 
@@ -275,7 +261,18 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="latency repetitions per call")
+    parser.add_argument(
+        "--outside",
+        type=Path,
+        action="append",
+        default=[],
+        help="a folder of outside messages (bench/outside_text.py), reported first; the held-out one first",
+    )
     args = parser.parse_args()
+    if args.outside:  # messages and form text no one here wrote come before our own sets
+        from outside_text import main as outside_main
+
+        outside_main([arg for folder in args.outside for arg in ("--data", str(folder))])
     console = Console(width=160)
     webminim, presidio = Webminim(), Presidio()
     classifier = webminim.minimizer.classifier

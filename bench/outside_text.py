@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import re
 import statistics
 import sys
@@ -32,6 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).parent))
+from presidio_baseline import PresidioText  # noqa: E402
 from rich.console import Console
 from rich.table import Table
 
@@ -68,23 +69,9 @@ def load(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-class Presidio:
-    def __init__(self) -> None:
-        logging.getLogger("tldextract").setLevel(logging.CRITICAL)
-        logging.getLogger("presidio-analyzer").setLevel(logging.ERROR)
-        from presidio_analyzer import AnalyzerEngine
-        from presidio_analyzer.nlp_engine import NlpEngineProvider
-        from presidio_anonymizer import AnonymizerEngine
-
-        provider = NlpEngineProvider(
-            nlp_configuration={"nlp_engine_name": "no_op", "models": [{"lang_code": "en", "model_name": "none"}]}
-        )
-        self.analyzer = AnalyzerEngine(nlp_engine=provider.create_engine(), supported_languages=["en"])
-        self.anonymizer = AnonymizerEngine()
-
+class Presidio(PresidioText):
     def __call__(self, record: dict[str, Any]) -> str:
-        found = self.analyzer.analyze(text=record["text"], language="en")
-        return self.anonymizer.anonymize(text=record["text"], analyzer_results=found).text if found else record["text"]
+        return self.text(record["text"])
 
 
 class RuleLayer:
