@@ -132,10 +132,8 @@ def test_optional_psd_fields_go_and_notes_keep_only_the_task_clause():
     out = ToolMinimizer({"hr": HR}).minimize("hr", args, task="Schedule an interview with James Griffith").args
     assert set(out) - {"reference_names"} == {"candidate_name", "notes"}
     assert "James Griffith" in out["notes"] and "interview" in out["notes"]
-    for gone in ("95,000", "555-0199"):  # a salary is a finance fact, a phone number a value
+    for gone in ("95,000", "FBI", "Mary Jones", "555-0199"):
         assert gone not in out["notes"]
-    # a reference's name is no private fact; "under FBI surveillance" is a miss of the model
-    # (webminim/egress/text/CI_MODEL.md, where it loses)
 
 
 DELEGATE = {
@@ -148,17 +146,13 @@ DELEGATE = {
 @pytest.mark.parametrize(
     ("instructions", "expected"),
     [
-        # a found value is tagged where it stands; the harmless sentences around it stay
-        (
-            "Book a table for six. My SSN is 123-45-6789; the weekend is free.",
-            "Book a table for six. My SSN is [id number]; the weekend is free.",
-        ),
-        ("My SSN is 123-45-6789. Book a table for six.", "My SSN is [id number]. Book a table for six."),
-        # nothing found, nothing private: the message goes as it was written
-        ("Book a table for six. The weekend is free.", "Book a table for six. The weekend is free."),
+        # nothing matches the task: the clean opening (the request) goes out, nothing after it
+        ("Book a table for six. My SSN is 123-45-6789; the weekend is free.", "Book a table for six."),
+        # an opening that holds PSD is no request to keep: the field goes out empty
+        ("My SSN is 123-45-6789. Book a table for six.", "[details removed]"),
     ],
 )
-def test_a_required_message_keeps_its_sentences_and_tags_what_is_found(instructions, expected):
+def test_a_required_message_keeps_its_clean_opening_when_no_clause_matches(instructions, expected):
     args = {"agent": "planner", "instructions": instructions}
     out = ToolMinimizer({"delegate": DELEGATE}).minimize("delegate", args, task="Sort out the team outing").args
     assert out["instructions"] == expected
@@ -329,9 +323,9 @@ CLAIM = {
 @pytest.mark.parametrize(
     ("description", "task", "expected"),
     [
-        # nothing found, a health fact the task does not ask for: it stays home
+        # nothing found, a sentence the task does not ask for: it stays home
         (
-            "Hail dented the roof of my car. I was on my way back from chemotherapy at the hospital.",
+            "Hail dented the roof of my car. I was driving back from my iron drip at the day unit.",
             "File a claim for the hail damage to my car",
             "Hail dented the roof of my car.",
         ),
@@ -347,8 +341,8 @@ CLAIM = {
             "Find a recipe",
             "The user wants a recipe; I should search for vegetarian lasagna.",
         ),
-        # nothing private: a required field goes as it was written, needed or not
-        ("Please call back. It is urgent.", "Sort out the roof", "Please call back. It is urgent."),
+        # nothing the task asks for: a required field keeps its opening sentence
+        ("Please call back. It is urgent.", "Sort out the roof", "Please call back."),
     ],
 )
 def test_required_free_text_keeps_the_sentences_the_task_needs(description, task, expected):
@@ -356,8 +350,8 @@ def test_required_free_text_keeps_the_sentences_the_task_needs(description, task
     assert out.args == {"policy": "P-1", "description": expected}
 
 
-class _FirstRemoved:
-    """A clause judge that asks for the first sentence shown to it and records what it saw."""
+class _SecondSentence:
+    """A clause judge that asks for the second sentence and counts its calls."""
 
     budget_ms = 50.0
 
@@ -366,21 +360,17 @@ class _FirstRemoved:
 
     def needed(self, clauses, task):  # type: ignore[no-untyped-def]
         self.asked.append(list(clauses))
-        return {0}
+        return {1}
 
 
-def test_a_clause_judge_may_give_back_a_removed_sentence_and_sees_found_values_tagged():
-    judge = _FirstRemoved()
-    message = "The boiler is leaking. My salary was cut and I owe the bank $4,000, call 415-555-0134."
+def test_a_clause_judge_may_widen_a_sentence_cut():
+    judge = _SecondSentence()
+    description = "Hail dented the roof of my car. I was driving home from work. My neighbour saw it."
     out = ToolMinimizer({"claim": CLAIM}, clause_judge=judge).minimize(
-        "claim", {"policy": "P-1", "description": message}, task="File a claim for the leaking boiler"
+        "claim", {"policy": "P-1", "description": description}, task="File a claim for the hail damage to my car"
     )
-    local = ToolMinimizer({"claim": CLAIM}).minimize(
-        "claim", {"policy": "P-1", "description": message}, task="File a claim for the leaking boiler"
-    )
-    assert local.args["description"] == "The boiler is leaking."  # the local model removes the debt
-    assert "owe the bank" in out.args["description"]  # the judge widened what is kept
-    assert judge.asked and all("415-555-0134" not in text for text in judge.asked[0])  # tagged first
+    assert out.args["description"] == "Hail dented the roof of my car. I was driving home from work."
+    assert judge.asked == [["Hail dented the roof of my car.", "I was driving home from work.", "My neighbour saw it."]]
 
 
 def test_german_address_generalizes_to_its_city():
@@ -581,7 +571,7 @@ def test_prose_in_a_field_of_any_name_is_cut_to_what_the_task_needs():
     }
     args = {
         "product": "kettle",
-        "fault": "The kettle stopped heating. It broke the week my husband and I filed for divorce.",
+        "fault": "The kettle stopped heating. It broke the night the man I left forced the door.",
         "accessibility_needs": "Cannot stand for long since the fall at work",
         "stops": ["bakery", "the office where I report after prison"],
         "script": "print(len(xs))",
@@ -870,8 +860,7 @@ def test_a_text_with_psd_keeps_its_plan_and_a_needed_label_keeps_what_it_introdu
     minimizer = ToolMinimizer({"log": {"type": "object", "properties": {"thought": s}, "required": ["thought"]}})
     thought = "Gift ideas for a 10-year-old. Her dad said to write to jo.smith@example.org. A science kit fits."
     out = minimizer.minimize("log", {"thought": thought}, task="Suggest a gift for a 10-year-old").args
-    # nothing private but the address, which is tagged; the plan stays whole
-    assert out == {"thought": "Gift ideas for a 10-year-old. Her dad said to write to [email]. A science kit fits."}
+    assert out == {"thought": "Gift ideas for a 10-year-old. A science kit fits."}  # the plan rides along
     plan = "A 2-day Porto plan. Day one: Ribeira and the bridge."
     assert needed_part(plan, "Plan a 2-day trip to Porto", required=True) == plan
     told = "Planning a weekend in Porto: they visit their brother in the prison there."
@@ -1112,7 +1101,7 @@ def test_a_sum_the_task_asks_for_keeps_its_figures():
     minimizer = ToolMinimizer({"delegate": DELEGATE})
     args = {"agent": "tax", "instructions": "Estimate refund. Yearly pay $61,000; SSN 123-45-6789; I owe my ex money."}
     out = minimizer.minimize("delegate", args, task="Ask the tax agent to estimate my refund").args
-    assert out["instructions"] == "Estimate refund. Yearly pay $61,000; SSN [id number]."  # the debt goes
+    assert out["instructions"] == "Estimate refund. Yearly pay $61,000"
     plain = minimizer.minimize("delegate", args, task="Ask the tax agent to file my papers").args
     assert "$61,000" not in plain["instructions"]
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import time
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
@@ -192,7 +193,9 @@ class ToolMinimizer:
         handler = Handler(
             tool_type(tool, schema.description), task=" ".join((ctx.task, *ctx.phrases)), judge=self.clause_judge
         )
-        if self._text is None and any(f.required and f.type in ("string", "") for f in schema.fields.values()):
+        if self._text is None and any(
+            f.required and f.type in ("string", "") and _MESSAGE_FIELD.search(f.path) for f in schema.fields.values()
+        ) or (self._text is None and tool_type(tool, schema.description) in _MESSAGE_TOOLS):
             # loaded outside the call's budget: the model and its table take ~0.5 s once per process
             self._text = TextMinimizer(classifier=self.classifier)
         budget_ms = float(getattr(self.classifier, "budget_ms", DEFAULT_BUDGET_MS))
@@ -306,7 +309,7 @@ class ToolMinimizer:
         out: dict[str, str] = {}
         recipient = _recipient(args)
         for path, value in values.items():
-            if path in serialised or not self._is_free_text(path, value, schema):
+            if path in serialised or not self._is_message(tool, path, value, schema):
                 continue
             if self._text is None:
                 self._text = TextMinimizer(classifier=self.classifier)
@@ -320,12 +323,16 @@ class ToolMinimizer:
         return out
 
     @staticmethod
-    def _is_free_text(path: str, value: str, schema: ToolSchema) -> bool:
-        """A required string the tool exists to carry (a message body, a post, a comment). An
-        optional one keeps the paper's rule: it goes, or is cut to the task, when it holds PSD."""
+    def _is_message(tool: str, path: str, value: str, schema: ToolSchema) -> bool:
+        """A message a person will read, in a required string: the body of an e-mail or a chat
+        message, a post, a comment, a review. Judged sentence by sentence, harmless sentences
+        kept as written. Other free text (a delegate's instructions, notes, a description for a
+        machine) keeps the paper's rule: it is cut to what the task needs."""
         spec = schema.field(path)
         if spec is None or not spec.required or spec.type not in ("string", "") or spec.hint or "[]" in spec.path:
             return False  # a list's items keep the list rules: an item is required only as the list's one item
+        if not (_MESSAGE_FIELD.search(paths.last(path)) or tool_type(tool, schema.description) in _MESSAGE_TOOLS):
+            return False
         return written_text(value, profile_of(spec, path)) and len(value.split()) >= _TEXT_WORDS
 
     def _key_findings(self, args: Any, schema: ToolSchema) -> list[Finding]:
@@ -546,6 +553,10 @@ class ToolMinimizer:
 
 
 _TEXT_WORDS = 6  # a shorter value is a label or a query, judged by its findings alone
+_MESSAGE_TOOLS = frozenset({"email", "messaging"})
+_MESSAGE_FIELD = re.compile(
+    r"(?:^|_)(?:body|message|msg|text|content|comment|post|reply|review|markdown|html|letter|caption)(?:_|$)", re.I
+)
 _RECIPIENT_KEYS = ("to", "recipient", "recipients", "recipient_name", "to_name", "channel", "user", "username")
 
 
