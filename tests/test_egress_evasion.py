@@ -289,3 +289,18 @@ def test_the_ascii_fast_paths_read_as_the_character_loop():
     pairs = [(decode.normalized_text(t), decode.normalized_text(t, leet=True)) for t in texts]
     assert [decode.normalized_texts(t) for t in texts] == pairs
     assert sum(p is not None and p == q for p, q in pairs) > 40  # the shortcut is taken
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "value"),
+    [
+        ("SSN ١٢٣-٤٥-٦٧٨٩", "ssn", "١٢٣-٤٥-٦٧٨٩"),  # Arabic-Indic digits
+        ("SSN १२३-४५-६७८९", "ssn", "१२३-४५-६७८९"),  # Devanagari digits
+        ("SSN 123\u201045\u20106789", "ssn", "123\u201045\u20106789"),  # Unicode hyphens
+        ("card ٤١١١ ١١١١ ١١١١ ١١١١", "card_number", "٤١١١ ١١١١ ١١١١ ١١١١"),
+        ("SSN 123\u201345\u20136789", "ssn", "123\u201345\u20136789"),  # en dashes
+    ],
+)
+def test_digits_of_any_script_and_any_dash_read_as_ascii(classifier, text, kind, value):
+    found = [(f.kind, f.text) for f in classifier.classify_text(text)]
+    assert (kind, value) in found  # found, and mapped back onto the characters as written

@@ -2,9 +2,10 @@
 
 * base64 and URL-encoded substrings are decoded, scanned, and a finding inside one covers
   the whole encoded substring in the source;
-* NFKC (full-width digits), zero-width characters, common homoglyphs (Cyrillic/Greek look-
-  alikes), accents and leetspeak are undone character by character, so spans map back
-  exactly;
+* NFKC (full-width digits), digits of every script (Arabic-Indic, Devanagari, ...: their
+  Unicode decimal value), dashes of every kind, zero-width characters, common homoglyphs
+  (Cyrillic/Greek look-alikes), accents and leetspeak are undone character by character, so
+  spans map back exactly;
 * spelled-out e-mail addresses ("dana.kim at gmail dot com", "dana[at]gmail[dot]com") are
   read as addresses.
 
@@ -212,6 +213,10 @@ def _by_character(text: str, *, leet: bool) -> tuple[str, list[int]] | None:
             continue
         if ch.isascii():  # NFKC, zero-width and look-alike tables leave ASCII as it is: skip them
             mapped = ch
+        elif (kind := unicodedata.category(ch)) == "Nd":  # a digit of any script: "١٢٣", "१२३" -> "123"
+            mapped = str(unicodedata.decimal(ch))
+        elif kind == "Pd":  # any dash ("‐", "‑", "–", "—") reads as a hyphen
+            mapped = "-"
         else:
             mapped = unicodedata.normalize("NFKC", ch).translate(_ZERO_WIDTH).translate(_HOMOGLYPHS)
             if not mapped.isascii():  # "dïabetes" -> "diabetes": drop combining accents
