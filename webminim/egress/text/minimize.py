@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import usaddress
@@ -145,7 +145,6 @@ class TextMinimizer:
     model: ContextModel | None = None
     classifier: PSDClassifier | None = None
     budget_ms: float = BUDGET_MS
-    _kinds: frozenset[str] = field(default=frozenset(VALUE_KINDS), repr=False)
 
     def __post_init__(self) -> None:
         if self.model is None:
@@ -300,7 +299,7 @@ class TextMinimizer:
         """Tags for values the patterns find that the instruction does not ask for (also inside
         sentences that go: a judge reads those tagged)."""
         assert self.classifier is not None
-        found = [f for f in self.classifier.classify_text(text) if f.kind.removesuffix("_split") in self._kinds]
+        found = [f for f in self.classifier.classify_text(text) if f.kind.removesuffix("_split") in VALUE_KINDS]
         out: list[Edit] = []
         asked = set(content_tokens(ctx.purpose))
         found = disjoint(found)
