@@ -124,8 +124,8 @@ _HEADING = re.compile(r"\s*#{1,6}\s+[^\W\d_][^\n#]{0,40}(?=\n|$)")
 
 
 # a task that asks for a sum, and a money amount written with its currency
-_COMPUTES = re.compile(r"\b(?:estimate|calculate|compute|work out|figure out|how much|forecast)\b", re.I)
-_AMOUNT = re.compile(r"[$€£¥₹]\s?\d|\b\d[\d,.]*\s?(?:USD|EUR|GBP|dollars|euros|pounds)\b")
+COMPUTES = re.compile(r"\b(?:estimate|calculate|compute|work out|figure out|how much|forecast)\b", re.I)
+AMOUNT = re.compile(r"[$€£¥₹]\s?\d|\b\d[\d,.]*\s?(?:USD|EUR|GBP|dollars|euros|pounds)\b")
 
 
 def _abbreviation(text: str, end: int, after: int) -> bool:
@@ -156,7 +156,7 @@ def _needed(clause: str, task: str, index: int) -> bool:
     flat" not about a noise report on "the flat upstairs"."""
     if not task:
         return False
-    if _COMPUTES.search(task) and _AMOUNT.search(clause):
+    if COMPUTES.search(task) and AMOUNT.search(clause):
         return True  # a sum asked for needs its figures: "Yearly earnings $84,000" to estimate a refund
     shared, covered = _coverage(clause, task)
     if shared >= FIRM or covered:

@@ -193,9 +193,7 @@ class ToolMinimizer:
         handler = Handler(
             tool_type(tool, schema.description), task=" ".join((ctx.task, *ctx.phrases)), judge=self.clause_judge
         )
-        if self._text is None and any(
-            f.required and f.type in ("string", "") and _MESSAGE_FIELD.search(f.path) for f in schema.fields.values()
-        ) or (self._text is None and tool_type(tool, schema.description) in _MESSAGE_TOOLS):
+        if self._text is None and _may_carry_messages(tool, schema):
             # loaded outside the call's budget: the model and its table take ~0.5 s once per process
             self._text = TextMinimizer(classifier=self.classifier)
         budget_ms = float(getattr(self.classifier, "budget_ms", DEFAULT_BUDGET_MS))
@@ -331,7 +329,7 @@ class ToolMinimizer:
         spec = schema.field(path)
         if spec is None or not spec.required or spec.type not in ("string", "") or spec.hint or "[]" in spec.path:
             return False  # a list's items keep the list rules: an item is required only as the list's one item
-        if not (_MESSAGE_FIELD.search(paths.last(path)) or tool_type(tool, schema.description) in _MESSAGE_TOOLS):
+        if not (_MESSAGE_FIELD.search(paths.last(path)) or _message_tool(tool, schema)):
             return False
         return written_text(value, profile_of(spec, path)) and len(value.split()) >= _TEXT_WORDS
 
@@ -558,6 +556,17 @@ _MESSAGE_FIELD = re.compile(
     r"(?:^|_)(?:body|message|msg|text|content|comment|post|reply|review|markdown|html|letter|caption)(?:_|$)", re.I
 )
 _RECIPIENT_KEYS = ("to", "recipient", "recipients", "recipient_name", "to_name", "channel", "user", "username")
+
+
+def _message_tool(tool: str, schema: ToolSchema) -> bool:
+    return tool_type(tool, schema.description) in _MESSAGE_TOOLS
+
+
+def _may_carry_messages(tool: str, schema: ToolSchema) -> bool:
+    """Can a call to this tool hold a message (`_is_message`)? Then its model is loaded up front."""
+    return _message_tool(tool, schema) or any(
+        f.required and f.type in ("string", "") and _MESSAGE_FIELD.search(f.path) for f in schema.fields.values()
+    )
 
 
 def _recipient(args: Any) -> str:

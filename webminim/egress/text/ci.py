@@ -133,10 +133,6 @@ def embeddings(texts: list[str]) -> np.ndarray:
         raise ConfigError(f"the contextual-integrity model has no text encoder: {exc}") from exc
 
 
-def embedding(text: str) -> np.ndarray:
-    return embeddings([text])[0]
-
-
 @dataclass(frozen=True, slots=True)
 class Judgement:
     """What the model says of one sentence: the likeliest private category and its odds."""

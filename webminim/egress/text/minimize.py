@@ -39,7 +39,7 @@ import usaddress
 from webminim.egress import deadline
 from webminim.egress.classifier import PSDClassifier
 from webminim.egress.detectors import Finding, disjoint
-from webminim.egress.freetext import _AMOUNT, _COMPUTES, ClauseJudge
+from webminim.egress.freetext import AMOUNT, COMPUTES, ClauseJudge
 from webminim.egress.matching import content_tokens, names_any, overlap
 from webminim.egress.rewrite import tag_for
 from webminim.egress.text.ci import GENERAL, TAXONOMY, ContextModel, Judgement, default_model
@@ -200,18 +200,12 @@ class TextMinimizer:
     def _edits(self, text: str, ctx: _Context) -> list[Edit]:
         spans = [s for s in sentences(text) if s.kind == "sentence"]
         assert self.model is not None
-        self.model.judge_many(  # every text to judge, embedded in one batch
-            [
-                text[s:e]
-                for span in spans
-                for s, e in [
-                    (span.start, span.end),
-                    *clauses(text, span.start, span.end),
-                    *_pieces(text, span.start, span.end),
-                ]
-            ]
+        parts = [[*clauses(text, span.start, span.end), *_pieces(text, span.start, span.end)] for span in spans]
+        # every text to judge, embedded in one batch
+        self.model.judge_many(
+            [text[s:e] for span, own in zip(spans, parts, strict=True) for s, e in [(span.start, span.end), *own]]
         )
-        verdicts = [self._verdict(text, span) for span in spans]
+        verdicts = [self._verdict(text, span, own) for span, own in zip(spans, parts, strict=True)]
         for k in range(1, len(spans)):
             # a norm and nothing else ("This stays between us.") speaks of the sentence before it
             if spans[k - 1].line == spans[k].line and only_a_cue(text[spans[k].start : spans[k].end]):
@@ -225,14 +219,14 @@ class TextMinimizer:
         edits.extend(self._values(text, ctx))
         return sorted(edits, key=lambda e: e.start)
 
-    def _verdict(self, text: str, span: Span) -> Judgement:
+    def _verdict(self, text: str, span: Span, parts: list[tuple[int, int]]) -> Judgement:
         """The sentence's strongest private reading: the whole, each clause, each comma piece (a
         private piece inside a long sentence is diluted in the whole); a stated norm of secrecy
         makes it confidential whatever its topic (`norms`)."""
         assert self.model is not None
         sentence = text[span.start : span.end]
         best = self.model.judge(sentence)
-        for s, e in [*clauses(text, span.start, span.end), *_pieces(text, span.start, span.end)]:
+        for s, e in parts:
             if e - s < len(sentence):
                 part = self.model.judge(text[s:e])
                 if part.private and (not best.private or part.p_private > best.p_private):
@@ -289,7 +283,7 @@ class TextMinimizer:
             return False
         if overlap(sentence, ctx.purpose) >= 2:
             return True
-        if verdict.category == "finance" and _COMPUTES.search(instruction) and _AMOUNT.search(sentence):
+        if verdict.category == "finance" and COMPUTES.search(instruction) and AMOUNT.search(sentence):
             return True  # a sum the instruction asks for needs its figures ("estimate my refund": the pay)
         return ctx.purpose_category == verdict.category and (
             owner in ("user", "nobody") or _names_owner(sentence, instruction)

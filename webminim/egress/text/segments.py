@@ -80,7 +80,7 @@ def lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _is_shape(line: str, index: int, count: int) -> bool:
+def _is_shape(line: str) -> bool:
     words = len(line.split())
     if not words or _MARKDOWN.fullmatch(line):
         return True
@@ -98,7 +98,7 @@ def sentences(text: str) -> list[Span]:
         line = text[start:end]
         if not line.strip():
             continue
-        if number >= signature or _is_shape(line, number, len(all_lines)):
+        if number >= signature or _is_shape(line):
             spans.append(Span(start, end, "shape", number))
             continue
         marker = _MARKER.match(line)
