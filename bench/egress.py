@@ -3,7 +3,8 @@
     python bench/egress.py [--repeat 5] [--outside HELD_OUT_DIR --outside DEV_DIR ...]
 
 With `--outside`, the message sets of `bench/outside_text.py` (text no one here wrote) are
-reported first, in the order given: the held-out one first.
+reported first, in the order given: the held-out one first. There Presidio also runs with
+spaCy's en_core_web_sm NER when that optional package is installed (`bench/presidio_baseline.py`).
 
 Methods: no mitigation; Presidio (no-op NLP engine) detect + anonymize; a regex redactor
 built from LangChain's PIIMiddleware detectors; a block-on-critical gate (PrivacyChecker-

@@ -15,8 +15,10 @@ Metrics, per method:
 - benign unchanged: messages with nothing private sent byte-identical;
 - p50 / p99 ms per message of 50-400 words.
 Methods: the message as written; Presidio's analyzer with pattern recognizers only (the no-op
-NLP engine: no NER model here) and its anonymizer; the clause rules of
-`webminim.egress.freetext` as a required free-text field used them; webminim's TextMinimizer.
+NLP engine) and its anonymizer; the same with the spaCy NLP engine and en_core_web_sm's NER
+(`presidio_baseline.SPACY_MODEL`, optional: its row says how to install it when it is not);
+the clause rules of `webminim.egress.freetext` as a required free-text field used them;
+webminim's TextMinimizer.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from presidio_baseline import PresidioText  # noqa: E402
+from presidio_baseline import SPACY_INSTALL, SPACY_LABEL, SPACY_MODEL, PresidioText, spacy_model_installed  # noqa: E402
 from rich.console import Console
 from rich.table import Table
 
@@ -146,9 +148,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
-    methods: dict[str, Method] = {
+    methods: dict[str, Method | None] = {
         "sent as written": lambda r: r["text"],
         "Presidio (pattern recognizers only, no NER)": Presidio(),
+        SPACY_LABEL: Presidio(SPACY_MODEL) if spacy_model_installed() else None,
         "webminim clause rules (freetext.py)": RuleLayer(),
         "webminim TextMinimizer": Webminim(),
     }
@@ -163,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
         for column in ("method", "leaked", "needed kept", "benign unchanged", "p50 ms", "p99 ms"):
             table.add_column(column)
         for name, method in methods.items():
+            if method is None:
+                table.add_row(f"{name}: not installed ({SPACY_INSTALL})", *["-"] * 5)
+                continue
             s = score(method, messages, benign)
             p50, p99, n = timing(method, messages + benign, args.repeat)
             table.add_row(
