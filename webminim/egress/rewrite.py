@@ -30,6 +30,7 @@ TAGS: dict[str, str] = {
     "email": "[email]",
     "phone": "[phone]",
     "ssn": "[id number]",
+    "national_id": "[id number]",
     "card_number": "[card]",
     "iban": "[account]",
     "account_number": "[account]",
