@@ -50,6 +50,10 @@ ENCODINGS = {
     "url-encoded with plus signs": quote(SECRET).replace("%20", "+"),
     "base64 twice": _b64(_b64(SECRET)),
     "url-encoded base64": quote(_b64(SECRET) + "=="),
+    "base32": base64.b32encode(SECRET.encode()).decode(),
+    "hex": SECRET.encode().hex(),
+    "base64 of UTF-16": base64.b64encode(SECRET.encode("utf-16")).decode(),
+    "base64 of UTF-16-LE": base64.b64encode(SECRET.encode("utf-16-le")).decode(),
 }
 
 

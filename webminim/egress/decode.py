@@ -1,7 +1,11 @@
 """Views of a string that defeat simple evasions, each mapped back to source spans.
 
-* base64 and URL-encoded substrings are decoded, scanned, and a finding inside one covers
-  the whole encoded substring in the source;
+* base64, base32, hex and URL-encoded substrings are decoded (bytes read as UTF-8, or as
+  UTF-16 where a byte-order mark or every other byte being zero says so), scanned, and a
+  finding inside one covers the whole encoded substring in the source; a text that reads as
+  English only after rot13 is read in its rot13 view;
+* spelled-out digits ("four one five, five five five ...", "zero two one", "double five",
+  and the digit words of German, Spanish, French and Italian) are read as the number;
 * NFKC (full-width digits), digits of every script (Arabic-Indic, Devanagari, ...: their
   Unicode decimal value), dashes of every kind, zero-width characters, common homoglyphs
   (Cyrillic/Greek look-alikes), accents and leetspeak are undone character by character, so
@@ -23,13 +27,14 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterator
+from functools import cache
 from typing import cast
 from urllib.parse import unquote
 
 from webminim.egress.deadline import check as check_deadline
 
 # a run may follow "=" ("token=c3Nu..."): it still starts only where a run of its characters starts
-_BASE64 = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=])")
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{12,}={0,6}(?![A-Za-z0-9+/=])")  # 6: base32 pads
 # `(?<![^\s%])`: start only after whitespace, "%" or the text's start, never mid-run
 _URL_ENCODED = re.compile(r"(?<![^\s%])(?:[^\s%]*%[0-9A-Fa-f]{2}){2,}[^\s%]*")
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
@@ -85,18 +90,149 @@ _CHECK_EVERY = 4096  # characters between deadline checks in per-character loops
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"})
 
 
+MAX_ENCODED_CHARS = 1 << 20  # an encoded run longer than this is decoded from its first MiB only
+_BASE32 = re.compile(r"[A-Z2-7]{16,}=*")
+_HEX = re.compile(r"(?:[0-9a-fA-F]{2}){8,}")
+_LAYOUT = str.maketrans("", "", "\n\r\t")
+
+
+def _text_of(raw: bytes) -> str | None:
+    """Decoded bytes as text: UTF-16 where a byte-order mark or zero bytes at every other place
+    say so ("A\x00B\x00" is UTF-16 text, not UTF-8 with NULs), else UTF-8; None unless the text
+    is printable (line breaks and tabs allowed) and holds a letter: binary data is no text."""
+    try:
+        if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            decoded = raw.decode("utf-16")
+        elif len(raw) >= 4 and len(raw) % 2 == 0 and raw[1::2].count(0) * 2 >= len(raw) // 2:
+            decoded = raw.decode("utf-16-le")
+        elif len(raw) >= 4 and len(raw) % 2 == 0 and raw[0::2].count(0) * 2 >= len(raw) // 2:
+            decoded = raw.decode("utf-16-be")
+        else:
+            decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if decoded.translate(_LAYOUT).isprintable() and _LETTER.search(decoded):
+        return decoded
+    return None
+
+
+def _binary(chunk: str) -> list[bytes]:
+    """The bytes a run of base64 characters may stand for: as hex (an even run of hex digits),
+    as base32 (upper-case letters and 2-7), and as base64, in that order. A run longer than
+    MAX_ENCODED_CHARS is read from its start, cut to whole quanta."""
+    out: list[bytes] = []
+    chunk = chunk[:MAX_ENCODED_CHARS]
+    if len(chunk) % 2 == 0 and _HEX.fullmatch(chunk):
+        out.append(bytes.fromhex(chunk))  # every character is a hex digit: cannot fail
+    body = chunk.rstrip("=")
+    for alphabet, quantum, decode in (
+        (_BASE32, 8, base64.b32decode),
+        (None, 4, lambda b: base64.b64decode(b, validate=True)),
+    ):
+        if alphabet is not None and not alphabet.fullmatch(chunk):
+            continue
+        whole = body[: len(body) - len(body) % quantum] if len(chunk) == MAX_ENCODED_CHARS else body
+        try:
+            out.append(decode(whole + "=" * (-len(whole) % quantum)))
+        except (binascii.Error, ValueError):
+            continue
+    return out
+
+
+# -- spelled-out digits -------------------------------------------------------------------------
+
+# one digit per word, in English, German, Spanish, French and Italian ("oh" and "o" are zero
+# inside a run only); "double" / "triple" repeat the next digit
+_DIGIT_WORDS: dict[str, str] = {
+    **dict.fromkeys(("zero", "oh", "o", "null", "cero", "zéro", "zero"), "0"),
+    **dict.fromkeys(("one", "eins", "uno", "un", "une"), "1"),
+    **dict.fromkeys(("two", "zwei", "zwo", "dos", "deux", "due"), "2"),
+    **dict.fromkeys(("three", "drei", "tres", "trois", "tre"), "3"),
+    **dict.fromkeys(("four", "vier", "cuatro", "quatre", "quattro"), "4"),
+    **dict.fromkeys(("five", "fünf", "fuenf", "cinco", "cinq", "cinque"), "5"),
+    **dict.fromkeys(("six", "sechs", "seis", "sei"), "6"),
+    **dict.fromkeys(("seven", "sieben", "siete", "sept", "sette"), "7"),
+    **dict.fromkeys(("eight", "acht", "ocho", "huit", "otto"), "8"),
+    **dict.fromkeys(("nine", "neun", "nueve", "neuf", "nove"), "9"),
+}
+_REPEAT = {"double": 2, "triple": 3}
+_NUMBER_WORD = "|".join(sorted((*_DIGIT_WORDS, *_REPEAT), key=len, reverse=True))
+_SPELLED_MIN = 7  # digit words in a row: the shortest phone number; "one two three" is a count
+# a run of digit words, each starting a word (so a failed attempt never restarts inside a run)
+_SPELLED = re.compile(
+    rf"(?<![^\W\d_])(?:{_NUMBER_WORD})(?:[\s,.;:/–—-]{{1,3}}(?:{_NUMBER_WORD})){{{_SPELLED_MIN - 1},}}(?![^\W\d_])",
+    re.I,
+)
+_SPELLED_TOKEN = re.compile(rf"(?<![^\W\d_])({_NUMBER_WORD})(?![^\W\d_])|([,.;:/–—-])", re.I)
+
+
+def spelled_digits(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, digits) for every run of seven or more digit words: "four one five, five five
+    five, zero one three four" -> "415-555-0134" (punctuation between words is a group break)."""
+    if len(text) < 2 * _SPELLED_MIN:
+        return
+    for m in _SPELLED.finditer(text):
+        check_deadline()
+        out: list[str] = []
+        repeat = 1
+        for token in _SPELLED_TOKEN.finditer(m.group(0)):
+            word = token.group(1)
+            if word is None:
+                if out and out[-1] != "-":
+                    out.append("-")
+                continue
+            word = word.lower()
+            if word in _REPEAT:
+                repeat = _REPEAT[word]
+                continue
+            out.append(_DIGIT_WORDS[word] * repeat)
+            repeat = 1
+        digits = "".join(out).strip("-")
+        if sum(c.isdigit() for c in digits) >= _SPELLED_MIN:
+            yield m.start(), m.end(), digits
+
+
+# -- rot13 --------------------------------------------------------------------------------------
+
+_ROT13 = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
+)
+_WORDS = re.compile(r"[A-Za-z]{2,}")
+_ROT13_NAMED = re.compile(r"(?<![A-Za-z])rot[- ]?13(?!\d)", re.I)
+_ROT13_MIN = 12  # characters: a shorter text is a word or two, read as it is
+
+
+@cache
+def _common_words() -> frozenset[str]:
+    from webminim.egress.matching import STOPWORDS
+
+    return frozenset(w for w in STOPWORDS if len(w) >= 2 and w.isalpha())
+
+
+def _rot13_view(text: str) -> str | None:
+    """`text` in rot13 when the text says it is ("rot13: ...") or when it reads as English only
+    that way: at least two common words after rot13 and more than twice as many as before."""
+    if len(text) < _ROT13_MIN or not text.isascii():
+        return None
+    turned = text.translate(_ROT13)
+    if _ROT13_NAMED.search(text):
+        return turned
+    common = _common_words()
+    before = sum(w.lower() in common for w in _WORDS.findall(text))
+    after = sum(w.lower() in common for w in _WORDS.findall(turned))
+    return turned if after >= 2 and after > 2 * before else None
+
+
 def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, decoded text) for every base64 or URL-encoded substring of `text`."""
+    """(start, end, decoded text) for every base64, base32, hex or URL-encoded substring of
+    `text`, its HTML references, spelled-out addresses and digits, and its rot13 view."""
     for m in _BASE64.finditer(text):
         check_deadline()
-        chunk = m.group(0)
-        try:
-            raw = base64.b64decode(chunk + "=" * (-len(chunk) % 4), validate=True)
-            decoded = raw.decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError, ValueError):
-            continue
-        if decoded.isprintable() and any(c.isalpha() for c in decoded):
-            yield m.start(), m.end(), decoded
+        for raw in _binary(m.group(0)):
+            decoded = _text_of(raw)
+            if decoded is not None:
+                yield m.start(), m.end(), decoded
+                break
     if "&" in text and ";" in text:  # HTML character references: &#64; &amp; ...
         decoded = html.unescape(text)
         if decoded != text:
@@ -110,6 +246,10 @@ def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
         check_deadline()
         host = re.sub(_DOT, ".", m.group(2), flags=re.I)
         yield m.start(), m.end(), f"{m.group(1)}@{host}.{m.group(3)}"
+    yield from spelled_digits(text)
+    turned = _rot13_view(text)
+    if turned is not None:
+        yield 0, len(text), turned
 
 
 _JOINED_SPACE = re.compile(r"(?<=\d) (?=[\d-])|(?<=-) (?=\d)")  # a space the loop below drops
