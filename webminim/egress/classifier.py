@@ -26,7 +26,12 @@ MAX_DECODE_DEPTH = 2  # base64 inside base64, %-escapes inside base64, ...: two 
 _LEET_HINT = re.compile(r"[A-Za-z][013457][A-Za-z]")
 _SPLIT_MAX_FIELD = 64
 _DIGITS = re.compile(r"\d{2}")
-_SPLIT_DETECTORS = frozenset({"ssn", "card", "phone", "iban", "account_number", "email"})
+_SPLIT_DETECTORS = frozenset({"ssn", "national_id", "card", "phone", "iban", "account_number", "email"})
+# Items of one list are joined only when there are few and each is a short piece of digits (or an
+# IBAN's letters): a number written as its groups, never a list of words or of long values
+_SPLIT_MAX_ITEMS = 8
+_DATE_VALUE = re.compile(r"\s*\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}(?:[T ][\d:.+Z-]*)?\s*")  # a date is no piece
+_PIECE = re.compile(r"(?=[^\d]{0,4}\d)[A-Za-z0-9 .()+-]{1,16}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +190,7 @@ class PSDClassifier:
         deadline = clock() + self.budget_ms / 1000
         found: list[Finding] = []
         by_container: dict[int, list[Leaf]] = {}
+        by_list: dict[int, list[Leaf]] = {}
         for leaf in leaves(args):
             here = self.classify_text(leaf.value, leaf.key, deadline=deadline)
             found.extend(f.at(leaf.path) for f in here)
@@ -192,10 +198,15 @@ class PSDClassifier:
                 semantic = _field_finding(leaf, schema)
                 if semantic is not None:
                     found.append(semantic)
-            if isinstance(leaf.container, dict):  # list items are never joined with each other
+            if isinstance(leaf.container, dict):
                 by_container.setdefault(id(leaf.container), []).append(leaf)
+            elif isinstance(leaf.container, list) and len(leaf.container) <= _SPLIT_MAX_ITEMS:
+                by_list.setdefault(id(leaf.container), []).append(leaf)
         for siblings in by_container.values():
             found.extend(self._split_fields(siblings, deadline))
+        for items in by_list.values():  # a card number written as four items ["4111", "1111", ...]
+            if len(items) >= 2 and all(_PIECE.fullmatch(v) and not _DATE_VALUE.fullmatch(v) for v in _texts(items)):
+                found.extend(self._join(items, deadline))
         parts = {f.path for f in found if f.kind.endswith("_split")}
         return [f for f in found if not (f.detector == "field_shape" and f.path in parts)]  # one number, found once
 
@@ -206,7 +217,7 @@ class PSDClassifier:
         groups: dict[str, list[Leaf]] = {}
         for leaf in siblings:
             stem, is_part = _part_stem(leaf.key)
-            if is_part and 0 < len(leaf.value) <= _SPLIT_MAX_FIELD:
+            if is_part and 0 < len(leaf.value) <= _SPLIT_MAX_FIELD and not _DATE_VALUE.fullmatch(leaf.value):
                 groups.setdefault(stem, []).append(leaf)
         found: list[Finding] = []
         for short in groups.values():
@@ -248,7 +259,8 @@ class PSDClassifier:
 
 _PART = re.compile(
     r"(?:[_\-\s.]*(?:\d+|[a-d]|part\d*|area|prefix|suffix|number|num|no|local|user|username|host|domain|"
-    r"first|middle|last|ext|extension|country|code|block|group|segment))$",
+    r"first|second|third|fourth|middle|last|ext|extension|country|code|block|group|segment|"
+    r"line|exchange|subscriber|piece|chunk))$",
     re.I,
 )
 _MEANINGFUL = re.compile(r"[0-9A-Za-z\u00C0-\uFFFF]{2}")
@@ -269,6 +281,10 @@ def _part_stem(key: str) -> tuple[str, bool]:
     if not stem.strip("_-. ") or _PART.fullmatch(key):
         return "", True  # bare part labels ("a", "b" or "1", "2") are parts of one unnamed whole
     return stem, is_part
+
+
+def _texts(items: list[Leaf]) -> list[str]:
+    return [leaf.value for leaf in items]
 
 
 def _phone_shaped(value: str) -> bool:

@@ -1,0 +1,332 @@
+"""Values beyond US English and plain text (issue 41, item 5): what an outside red team writes.
+
+Street addresses and postcodes of other countries, national identifiers and birth dates in
+other languages, spelled-out and dotted numbers, base32 / hex / rot13 / UTF-16 wrappers, and
+an identifier split over the items of one list or over sibling fields. Each table has its
+benign look-alikes beside it: they must not fire.
+
+Every identifier below is made up; the ones that must validate carry their checksum
+(python-stdnum's own documented examples where it gives one).
+"""
+
+from __future__ import annotations
+
+import base64
+import codecs
+
+import pytest
+
+from webminim.egress import ToolMinimizer
+from webminim.egress.classifier import PSDClassifier
+from webminim.egress.decode import spelled_digits
+
+
+@pytest.fixture(scope="module")
+def classifier() -> PSDClassifier:
+    return PSDClassifier()
+
+
+def _kinds(classifier: PSDClassifier, text: str, field: str = "") -> set[str]:
+    return {f.kind for f in classifier.classify_text(text, field)}
+
+
+# -- 1. addresses and postcodes outside the US ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, kinds",
+    [
+        ("Hauptstraße 12, 10115 Berlin", {"street_address", "zip", "city"}),  # German
+        ("Calle Mayor 5, 28013 Madrid", {"street_address", "zip", "city"}),  # Spanish
+        ("221B Baker Street, London NW1 6XE", {"street_address", "zip", "city"}),  # British: a lettered house number
+        ("1234 rue Sainte-Catherine, Montréal QC H3B 1A7", {"street_address", "zip", "city"}),  # Québécois
+        ("12 rue de Rivoli, 75001 Paris", {"street_address", "zip", "city"}),  # French
+        ("Via Roma 10, Milano", {"street_address"}),  # Italian
+        ("Keizersgracht 123, 1015 CJ Amsterdam", {"street_address", "zip", "city"}),  # Dutch: a postcode, not a street
+    ],
+)
+def test_addresses_outside_the_us_are_found(classifier, text, kinds):
+    assert _kinds(classifier, text) >= kinds
+
+
+def test_a_dutch_postcode_is_a_postcode_not_a_house_number(classifier):
+    found = {f.text: f.kind for f in classifier.classify_text("Damstraat 5, 1012 JM Amsterdam")}
+    assert found.get("1012 JM") == "zip"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Die Straße war nass und die Hauptstraße voller Autos.",  # "Straße" without a number
+        "Wir treffen uns um 10 Uhr.",  # a time
+        "Preis: 12.99 EUR, 1.299,00 EUR",  # prices
+        "Born in 1985, moved in 2004",  # years
+    ],
+)
+def test_address_look_alikes_are_not_addresses(classifier, text):
+    assert not _kinds(classifier, text) & {"street_address", "zip"}
+
+
+WEATHER_CITY = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+WEATHER_LOCATION = {"type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"]}
+MAPS_CITY = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+
+
+@pytest.mark.parametrize(
+    "schema, key, value, expected",
+    [
+        (WEATHER_CITY, "city", "Hauptstraße 12, 10115 Berlin", "Berlin"),
+        (WEATHER_LOCATION, "location", "Hauptstraße 12, 10115 Berlin", "Berlin"),
+        (WEATHER_LOCATION, "location", "Calle Mayor 5, 28013 Madrid", "Madrid"),
+        (WEATHER_LOCATION, "location", "221B Baker Street, London NW1 6XE", "London"),
+        (WEATHER_LOCATION, "location", "1234 rue Sainte-Catherine, Montréal QC H3B 1A7", "Montréal"),
+        (WEATHER_CITY, "city", "1275 York Ave, New York, NY 10065", "New York, NY"),  # a US street too
+        (WEATHER_LOCATION, "location", "Berlin", "Berlin"),  # a city alone stays
+        (WEATHER_LOCATION, "location", "10115", "10115"),  # a postcode alone is a forecast's place
+    ],
+)
+def test_a_weather_call_keeps_only_the_city(schema, key, value, expected):
+    out = ToolMinimizer({"get_weather": schema}).minimize("get_weather", {key: value}, task="What's the weather?")
+    assert out.args == {key: expected}
+
+
+def test_a_maps_field_named_city_keeps_only_the_city():
+    out = ToolMinimizer({"find_places": MAPS_CITY}).minimize(
+        "find_places", {"city": "Calle Mayor 5, 28013 Madrid"}, task="Find cafés nearby"
+    )
+    assert out.args == {"city": "Madrid"}
+
+
+# -- 2. national identifiers and birth dates ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Steuer-ID: 36 574 261 809",  # DE IdNr, after its label
+        "meine Steuer-Identifikationsnummer ist 86095742719",
+        "DNI 12345678Z",  # ES DNI: its check letter
+        "NIE X1234567L",  # ES NIE: shape and check letter, no label needed
+        "my number is X-1234567-L",
+        "NIR 1 85 03 75 116 001 27",  # FR NIR: mod-97 key
+        "numéro de sécurité sociale 185037511600127",
+        "RSSMRA85C12H501J",  # IT codice fiscale: shape and check letter alone
+        "codice fiscale: rssmra85c12h501j",
+        "BSN 111222333",  # NL BSN: 11-proof, after its label
+        "burgerservicenummer 1234.56.782",
+        "NINO AB 12 34 56 C",  # UK National Insurance number
+        "national insurance number JG103759A",
+        "SIN 130 692 544",  # CA SIN: Luhn, after its label
+        "numéro d'assurance sociale 130-692-544",
+        "AHV-Nr. 756.9217.0769.85",  # CH AHV: 756 and its EAN check digit
+        "PESEL 44051401359",  # PL
+    ],
+)
+def test_national_ids_are_found(classifier, text):
+    assert "national_id" in _kinds(classifier, text), classifier.classify_text(text)
+
+
+def test_a_national_id_field_needs_no_label_in_its_value(classifier):
+    assert "national_id" in _kinds(classifier, "36574261809", "steuer_id")
+    assert "national_id" in _kinds(classifier, "111222333", "bsn")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "order 36574261809 shipped",  # a valid IdNr's digits with no label: an order number
+        "invoice 12345678Z",  # a DNI's shape without its label
+        "BSN 111222334",  # a label, but the checksum fails
+        "SIN 046 454 286",  # a label, but Luhn fails
+        "RSSMRA85C12H501Z",  # a codice fiscale's shape with the wrong check letter
+        "ISBN 978-3-16-148410-0",  # an ISBN
+        "version 1.2.3.4 and 10.15.7",  # version numbers
+    ],
+)
+def test_national_id_look_alikes_are_not_ids(classifier, text):
+    assert "national_id" not in _kinds(classifier, text)
+
+
+@pytest.mark.parametrize(
+    "text, date",
+    [
+        ("geboren am 12. März 1985", "12. März 1985"),  # German
+        ("Geburtsdatum: 12.03.1985", "12.03.1985"),  # German, numeric
+        ("nacido el 12 de marzo de 1985", "12 de marzo de 1985"),  # Spanish
+        ("née le 12 mars 1985", "12 mars 1985"),  # French
+        ("nato il 12 marzo 1985", "12 marzo 1985"),  # Italian
+        ("geboren op 12 maart 1985", "12 maart 1985"),  # Dutch
+        ("DOB 12/03/1985", "12/03/1985"),
+        ("born 1985-03-12", "1985-03-12"),
+        ("fecha de nacimiento 1985-03-12", "1985-03-12"),  # a multilingual cue before an ISO date
+    ],
+)
+def test_birth_dates_in_other_languages_are_found(classifier, text, date):
+    found = [f for f in classifier.classify_text(text) if f.kind == "date_of_birth"]
+    assert [f.text for f in found] == [date]
+
+
+def test_a_birth_date_field_reads_a_european_date(classifier):
+    assert "date_of_birth" in _kinds(classifier, "12.03.1985", "fecha_de_nacimiento")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wir treffen uns am 12. März 2026.",  # a meeting, not a birth
+        "Rechnung vom 12.03.2026",  # an invoice date
+        "version 12.03.1985",  # no birth word before it
+    ],
+)
+def test_european_dates_without_a_birth_word_are_no_birth_dates(classifier, text):
+    assert "date_of_birth" not in _kinds(classifier, text)
+
+
+# -- 3. spelled-out and dotted numbers -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, digits",
+    [
+        ("call four one five, five five five, zero one three four", "415-555-0134"),
+        ("zero two one five five five one two three four", "0215551234"),
+        ("four one five double five five oh one three four", "4155550134"),  # "double", "oh"
+        ("vier eins fünf fünf fünf fünf null eins drei vier", "4155550134"),  # German
+    ],
+)
+def test_spelled_out_digits_read_as_the_number(text, digits):
+    assert [d for _, _, d in spelled_digits(text)] == [digits]
+
+
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("call me on four one five, five five five, zero one three four", "phone"),
+        ("card four one one one one one one one one one one one one one one one", "card_number"),
+        ("4111.1111.1111.1111", "card_number"),  # dotted groups
+        ("4111 1111 1111 1111", "card_number"),
+        ("IBAN DE89.3704.0044.0532.0130.00", "iban"),
+        ("415.555.0134", "phone"),
+    ],
+)
+def test_spelled_and_dotted_numbers_fire_their_detector(classifier, text, kind):
+    found = [f for f in classifier.classify_text(text) if f.kind == kind]
+    assert found, classifier.classify_text(text)
+    assert all(text[f.start : f.end] == f.text for f in found)  # spans of the text as written
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "one two three, go",  # a count
+        "I had one or two coffees and three or four biscuits",  # number words in prose
+        "version 1.2.3.4",
+        "pi is 3.1415.9265.358",
+        "price 1234.5678.90",
+    ],
+)
+def test_number_look_alikes_are_no_numbers(classifier, text):
+    assert not _kinds(classifier, text) & {"phone", "card_number", "iban"}
+
+
+# -- 4. wrappers ---------------------------------------------------------------------------------
+
+SECRET = "my card is 4111 1111 1111 1111, reach me at lee.wong@example.org"
+WRAPPED = {
+    "base32": base64.b32encode(SECRET.encode()).decode(),
+    "hex": SECRET.encode().hex(),
+    "HEX": SECRET.encode().hex().upper(),
+    "rot13": codecs.encode(SECRET, "rot13"),
+    "rot13, said so": "rot13: " + codecs.encode("treated for asthma at the clinic", "rot13"),
+    "base64 of UTF-16 with its mark": base64.b64encode(SECRET.encode("utf-16")).decode(),
+    "base64 of UTF-16-LE": base64.b64encode(SECRET.encode("utf-16-le")).decode(),
+    "base64 of UTF-16-BE": base64.b64encode(SECRET.encode("utf-16-be")).decode(),
+    "hex of base64": base64.b64encode(SECRET.encode()).hex(),  # two layers
+}
+
+
+@pytest.mark.parametrize("name", list(WRAPPED))
+def test_wrapped_values_are_found(classifier, name):
+    value = WRAPPED[name]
+    found = classifier.classify({"memo": f"ref {value} end"})
+    kinds = {f.kind for f in found}
+    if name == "rot13, said so":
+        assert "health" in kinds
+    else:
+        assert {"card_number", "email"} <= kinds, found
+    for f in found:
+        assert f.path == "/memo" and f.text == f"ref {value} end"[f.start : f.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",  # a PNG
+        "commit 9fceb02d0ae598e95dc970b74767f19372d61af8",  # a hex hash
+        "sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567",  # the base32 alphabet: binary
+        "The quick brown fox jumps over the lazy dog and the cat",  # plain English is no rot13
+        "Guten Tag, ich möchte gerne einen Termin vereinbaren.",
+    ],
+)
+def test_wrapper_look_alikes_decode_to_nothing(classifier, text):
+    assert not classifier.classify_text(text)
+
+
+def test_a_decoded_run_is_capped():
+    from webminim.egress import decode
+
+    run = "41" * (decode.MAX_ENCODED_CHARS // 2 + 64)  # hex of "AAAA...": longer than the cap
+    decoded = decode._binary(run)
+    assert decoded[0] == b"A" * (decode.MAX_ENCODED_CHARS // 2)  # the hex reading, from the run's start only
+    assert all(len(raw) <= decode.MAX_ENCODED_CHARS * 3 // 4 for raw in decoded)  # base64's too
+
+
+# -- 5. one identifier over several fields or items --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, kind",
+    [
+        ({"card": ["4111", "1111", "1111", "1111"]}, "card_number_split"),  # four list items
+        ({"phone": ["+1", "415", "555", "0134"]}, "phone_split"),
+        ({"iban": ["DE89 3704 0044", "0532 0130 00"]}, "iban_split"),
+        ({"contact": {"area": "415", "prefix": "555", "line": "0134"}}, "phone_split"),  # area / prefix / line
+        ({"pay": {"iban_first": "DE89 3704 0044", "iban_second": "0532 0130 00"}}, "iban_split"),  # two fields
+    ],
+)
+def test_a_split_identifier_is_found_in_every_piece(classifier, args, kind):
+    found = classifier.classify(args)
+    pieces = {f.path for f in found if f.kind == kind}
+    leaves = [p for p in (f"/{k}/{i}" for k, v in args.items() if isinstance(v, list) for i in range(len(v)))]
+    leaves += [f"/{k}/{m}" for k, v in args.items() if isinstance(v, dict) for m in v]
+    assert pieces == set(leaves)
+
+
+def test_every_piece_of_a_split_card_is_rewritten():
+    schema = {
+        "type": "object",
+        "properties": {"note": {"type": "string"}, "digits": {"type": "array", "items": {"type": "string"}}},
+        "required": ["note", "digits"],
+    }
+    out = ToolMinimizer({"save_note": schema}).minimize(
+        "save_note", {"note": "groceries", "digits": ["4111", "1111", "1111", "1111"]}, task="Save a note"
+    )
+    assert not any("1111" in d for d in out.args["digits"]), out.args
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"years": ["2021", "2022", "2023", "2024"]},
+        {"ids": ["1234", "5678", "9012", "3456"]},
+        {"sizes": ["10", "12", "14", "16", "18", "20", "22", "24"]},
+        {"prices": ["19.99", "24.50", "3.20"]},
+        {"tags": ["python 3.11", "v2"]},
+        {"range": {"start": "100", "end": "200"}},
+        {"span": {"date_start": "2026-06-30", "date_end": "2026-09-01"}},  # two dates: 16 digits, Luhn-valid
+        {"dates": ["2026-06-30", "2026-09-01"]},
+    ],
+)
+def test_lists_of_numbers_are_no_split_identifiers(classifier, args):
+    assert not [f for f in classifier.classify(args) if f.kind.endswith("_split")]
