@@ -126,3 +126,17 @@ def test_the_model_refuses_a_broken_file_and_another_encoder(tmp_path) -> None: 
     assert good["probe"].shape == (len(PROBES), 384)
     with pytest.raises(ConfigError, match="could not be read"):
         ContextModel(tmp_path / "missing.npz")
+
+
+def test_the_second_stage_reads_what_the_static_table_dilutes() -> None:
+    """A rare condition named plainly: the first stage's mean of word pieces doubts it, the
+    second (MiniLM itself) rules; a harmless sentence never reaches the second stage."""
+    model = ContextModel()
+    assert model.second
+    rare = "My uncle was diagnosed with amyotrophic lateral sclerosis last spring."
+    first = 1.0 - float(model.probabilities([rare])[0, 0])
+    assert first >= model.gate  # past the gate, so the second stage reads it
+    assert model.judge(rare).category == "health"
+    plain = "The quarterly report is attached and the numbers look fine."
+    assert 1.0 - float(model.probabilities([plain])[0, 0]) < model.gate
+    assert not model.judge(plain).private

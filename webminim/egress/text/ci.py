@@ -14,6 +14,17 @@ them). It is trained on sentences written outside this project (`train.py`, the 
 `CI_MODEL.md`): a fixed vocabulary cannot know that "has been practising breathing techniques
 and keeping a thought diary" is a health fact; a model that read many such sentences can.
 No torch: one table look-up, one sparse sum and one 384 x 12 product per sentence.
+
+A static table reads "I have been told I have Friedreich's ataxia" as the mean of its word
+pieces, where the rare name is one piece among nine. So the model is a cascade: the static
+reading above is the first stage, and a text it does not clear (p(private) at or above the
+file's `gate`, a few percent of harmless sentences) is read again by a second regression
+that adds MiniLM itself, `f(x)`, run as a network (ONNX):
+
+    z₂ = W₂ₑ · e(x) + W₂f · f(x) + Σ_g W₂ₕ[hash(g)] + b₂
+
+The second stage's verdict stands for the texts it reads (at most MAX_SECOND per call, the
+likeliest first; the rest keep the first stage's verdict).
 """
 
 from __future__ import annotations
@@ -39,6 +50,7 @@ PROBES: tuple[str, ...] = (
 )
 
 BUCKETS = 1 << 14
+MAX_SECOND = 48  # texts per call the second stage reads: its cost, ~1-4 ms a text, stays bounded
 MODEL_PATH = Path(__file__).with_name("ci_model.npz")
 CATEGORIES: tuple[str, ...] = (
     "none",
@@ -133,6 +145,36 @@ def embeddings(texts: list[str]) -> np.ndarray:
         raise ConfigError(f"the contextual-integrity model has no text encoder: {exc}") from exc
 
 
+@cache
+def _network() -> object:
+    from webminim.embedder import Embedder
+
+    return Embedder(encoder="minilm", cache=False)  # a message's sentences are never written to disk
+
+
+def network_embeddings(texts: list[str]) -> np.ndarray:
+    """(len(texts), 384) embeddings by MiniLM itself; a ConfigError when it cannot load."""
+    if not texts:
+        return np.zeros((0, DIM), np.float32)
+    try:
+        return _network().embed(texts)  # type: ignore[attr-defined]
+    except WebminimError as exc:
+        raise ConfigError(f"the contextual-integrity model has no MiniLM network: {exc}") from exc
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _hashed_sum(w_hash: np.ndarray, texts: list[str], z: np.ndarray) -> np.ndarray:
+    for row, text in enumerate(texts):
+        buckets = hashed(text)
+        if buckets.size:
+            z[row] += w_hash[buckets].sum(axis=0)
+    return z
+
+
 @dataclass(frozen=True, slots=True)
 class Judgement:
     """What the model says of one sentence: the likeliest private category and its odds."""
@@ -158,6 +200,13 @@ class ContextModel:
                 self.categories = tuple(str(c) for c in data["categories"])
                 self.meta = json.loads(str(data["meta"]))
                 probe = data["probe"].astype(np.float32)
+                second = "w2_full" in data.files
+                if second:
+                    self.w2_hash = data["w2_hash"].astype(np.float32)
+                    self.w2_emb = data["w2_emb"].astype(np.float32)
+                    self.w2_full = data["w2_full"].astype(np.float32)
+                    self.bias2 = data["bias2"].astype(np.float32)
+                    probe_full = data["probe_full"].astype(np.float32)
         except (OSError, KeyError, ValueError) as exc:
             raise ConfigError(f"the contextual-integrity model at {path} could not be read: {exc}") from exc
         if self.w_hash.shape != (BUCKETS, len(self.categories)) or self.w_emb.shape[0] != DIM:
@@ -167,34 +216,55 @@ class ContextModel:
                 f"the text encoder here is not the one the contextual-integrity model at {path} was trained with"
             )
         self.threshold = float(self.meta.get("threshold", 0.5))
+        self.second = second
+        if second:
+            if self.w2_hash.shape != self.w_hash.shape or self.w2_full.shape[0] != DIM:
+                raise ConfigError(f"the contextual-integrity model at {path} has the wrong shape")
+            # ONNX and torch agree to ~1e-4; another network would not
+            if float(np.min(np.sum(probe_full * network_embeddings(list(PROBES)), axis=1))) < 0.99:
+                raise ConfigError(
+                    f"the MiniLM here is not the one the contextual-integrity model at {path} was trained with"
+                )
+            self.gate = float(self.meta["gate"])
+            self.threshold2 = float(self.meta["threshold2"])
         self._memory: dict[str, Judgement] = {}  # text -> judgement, first in first out
 
     MEMORY = 16384
 
     def probabilities(self, texts: list[str]) -> np.ndarray:
-        """(len(texts), categories): softmax of the logits, texts embedded in one batch."""
-        z = self.bias + embeddings(texts) @ self.w_emb
-        for row, text in enumerate(texts):
-            buckets = hashed(text)
-            if buckets.size:
-                z[row] += self.w_hash[buckets].sum(axis=0)
-        e = np.exp(z - z.max(axis=1, keepdims=True))
-        return e / e.sum(axis=1, keepdims=True)
+        """(len(texts), categories) by the first stage: texts embedded in one batch."""
+        return _softmax(_hashed_sum(self.w_hash, texts, self.bias + embeddings(texts) @ self.w_emb))
 
-    def _verdict(self, p: np.ndarray) -> Judgement:
+    def second_probabilities(self, texts: list[str]) -> np.ndarray:
+        """(len(texts), categories) by the second stage (the file must have one)."""
+        z = self.bias2 + embeddings(texts) @ self.w2_emb + network_embeddings(texts) @ self.w2_full
+        return _softmax(_hashed_sum(self.w2_hash, texts, z))
+
+    def _verdict(self, p: np.ndarray, threshold: float) -> Judgement:
         p_private = float(1.0 - p[0])
         best = int(np.argmax(p[1:])) + 1
-        return Judgement(self.categories[best] if p_private >= self.threshold else "none", p_private)
+        return Judgement(self.categories[best] if p_private >= threshold else "none", p_private)
+
+    def _judged(self, texts: list[str]) -> list[Judgement]:
+        first = self.probabilities(texts)
+        verdicts = [self._verdict(p, self.threshold) for p in first]
+        if self.second:
+            doubtful = [i for i in np.argsort(first[:, 0]) if 1.0 - first[i, 0] >= self.gate][:MAX_SECOND]
+            if doubtful:
+                again = self.second_probabilities([texts[i] for i in doubtful])
+                for i, p in zip(doubtful, again, strict=True):
+                    verdicts[i] = self._verdict(p, self.threshold2)
+        return verdicts
 
     def judge_many(self, texts: list[str]) -> list[Judgement]:
         """Judgements of several texts: those not yet judged are embedded together."""
         clipped = [t[:2000] for t in texts]
         fresh = [t for t in dict.fromkeys(clipped) if t not in self._memory]
         if fresh:
-            for text, p in zip(fresh, self.probabilities(fresh), strict=True):
+            for text, verdict in zip(fresh, self._judged(fresh), strict=True):
                 if len(self._memory) >= self.MEMORY:
                     self._memory.pop(next(iter(self._memory)))
-                self._memory[text] = self._verdict(p)
+                self._memory[text] = verdict
         return [self._memory[t] for t in clipped]
 
     def judge(self, text: str) -> Judgement:

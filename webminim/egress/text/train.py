@@ -12,6 +12,9 @@ costs the user a message; a private one kept costs a third party their privacy).
 Multinomial logistic regression, L2-regularised, fitted by L-BFGS (scipy), class-weighted so
 that "none" counts `--none-weight` times as much as every private category together (a
 harmless sentence judged private mangles a message; most sentences a user sends are harmless).
+With `--second`, a second regression that also reads MiniLM itself is fitted on the same rows
+(`ci.py`'s cascade): the first stage's `--gate` says which texts it reads again, and its own
+threshold is chosen on the validation texts past the gate, to the same precision.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from pathlib import Path
 import numpy as np
 from scipy import optimize, sparse
 
-from webminim.egress.text.ci import BUCKETS, CATEGORIES, MODEL_PATH, PROBES, embeddings, hashed
+from webminim.egress.text.ci import BUCKETS, CATEGORIES, MODEL_PATH, PROBES, embeddings, hashed, network_embeddings
 
 
 def load(path: Path, holdout: set[str]) -> list[dict]:
@@ -46,7 +49,14 @@ def validation(row: dict) -> bool:
     return digest[0] < 26  # about one in ten
 
 
-def features(texts: list[str], embedding_scale: float = 1.0) -> sparse.csr_matrix:
+def _network_cached(texts: list[str]) -> np.ndarray:
+    """MiniLM's embeddings with the on-disk cache: training reads the same sentences often."""
+    from webminim.embedder import Embedder
+
+    return Embedder(encoder="minilm").embed(texts)
+
+
+def features(texts: list[str], embedding_scale: float = 1.0, network: bool = False) -> sparse.csr_matrix:
     data, indices, indptr = [], [], [0]
     for text in texts:
         counts = Counter(hashed(text).tolist())
@@ -54,8 +64,26 @@ def features(texts: list[str], embedding_scale: float = 1.0) -> sparse.csr_matri
         data.extend(np.log1p(list(counts.values())))
         indptr.append(len(indices))
     grams = sparse.csr_matrix((np.asarray(data, np.float32), indices, indptr), shape=(len(texts), BUCKETS))
-    dense = sparse.csr_matrix(embedding_scale * embeddings(texts))
-    return sparse.hstack([grams, dense], format="csr")
+    parts = [grams, sparse.csr_matrix(embedding_scale * embeddings(texts))]
+    if network:
+        parts.append(sparse.csr_matrix(embedding_scale * _network_cached(texts)))
+    return sparse.hstack(parts, format="csr")
+
+
+def softmax(x: sparse.csr_matrix, w: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    z = x @ w + bias
+    p = np.exp(z - z.max(axis=1, keepdims=True))
+    return p / p.sum(axis=1, keepdims=True)
+
+
+def lowest_threshold(p_private: np.ndarray, truth: np.ndarray, precision: float) -> tuple[float, float, float] | None:
+    """The lowest threshold at which precision is at least `precision`: (it, precision, recall)."""
+    for t in np.linspace(0.05, 0.95, 91):
+        said = p_private >= t
+        reached = (said & truth).sum() / max(1, said.sum())
+        if reached >= precision:
+            return float(t), float(reached), float((said & truth).sum() / max(1, truth.sum()))
+    return None
 
 
 def fit(x: sparse.csr_matrix, y: np.ndarray, weights: np.ndarray, l2: float, iterations: int) -> np.ndarray:
@@ -92,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--precision", type=float, default=0.95)
     parser.add_argument("--none-weight", type=float, default=2.0)
+    parser.add_argument("--second", action="store_true", help="fit the second stage, which reads MiniLM itself")
+    parser.add_argument("--gate", type=float, default=0.03, help="first-stage p(private) from which the second reads")
     args = parser.parse_args(argv)
     rows = load(args.data, set(args.holdout))
     train = [r for r in rows if not validation(r)]
@@ -111,18 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     d = x_train.shape[1]
     w = flat[: d * len(CATEGORIES)].reshape(d, len(CATEGORIES))
     bias = flat[d * len(CATEGORIES) :]
-    z = x_val @ w + bias
-    p = np.exp(z - z.max(axis=1, keepdims=True))
-    p /= p.sum(axis=1, keepdims=True)
+    p = softmax(x_val, w, bias)
     p_private = 1 - p[:, 0]
     truth = y_val != 0
-    threshold, chosen = 0.5, None
-    for t in np.linspace(0.05, 0.95, 91):
-        said = p_private >= t
-        precision = (said & truth).sum() / max(1, said.sum())
-        if precision >= args.precision:
-            threshold, chosen = float(t), (float(precision), float((said & truth).sum() / max(1, truth.sum())))
-            break
+    found = lowest_threshold(p_private, truth, args.precision)
+    threshold, chosen = (found[0], found[1:]) if found else (0.5, None)
     category_right = float((np.argmax(p[:, 1:], axis=1) + 1 == y_val)[truth].mean()) if truth.any() else 0.0
     meta = {
         "threshold": threshold,
@@ -142,8 +165,35 @@ def main(argv: list[str] | None = None) -> int:
         "target_precision": args.precision,
         "seconds": round(time.perf_counter() - started, 1),
     }
+    second: dict[str, np.ndarray] = {}
+    if args.second:
+        texts_train, texts_val = [r["text"] for r in train], [r["text"] for r in val]
+        x2_train, x2_val = features(texts_train, scale, True), features(texts_val, scale, True)
+        flat2 = fit(x2_train, y_train, weights, args.l2, args.iterations)
+        d2 = x2_train.shape[1]
+        w2 = flat2[: d2 * len(CATEGORIES)].reshape(d2, len(CATEGORIES))
+        bias2 = flat2[d2 * len(CATEGORIES) :]
+        gated = p_private >= args.gate
+        p2_private = np.where(gated, 1 - softmax(x2_val, w2, bias2)[:, 0], 0.0)
+        found2 = lowest_threshold(p2_private, truth, args.precision)
+        meta["gate"] = args.gate
+        meta["threshold2"] = found2[0] if found2 else 0.5
+        meta["validation_cascade"] = {
+            "past_gate": int(gated.sum()),
+            "private_past_gate": int((gated & truth).sum()),
+            "precision": found2[1] if found2 else None,
+            "recall": found2[2] if found2 else None,
+        }
+        second = {
+            "w2_hash": w2[:BUCKETS].astype(np.float16),
+            "w2_emb": (scale * w2[BUCKETS : BUCKETS + 384]).astype(np.float32),
+            "w2_full": (scale * w2[BUCKETS + 384 :]).astype(np.float32),
+            "bias2": bias2.astype(np.float32),
+            "probe_full": network_embeddings(list(PROBES)),
+        }
     np.savez_compressed(
         args.out,
+        **second,
         w_hash=w[:BUCKETS].astype(np.float16),
         w_emb=(scale * w[BUCKETS:]).astype(np.float32),  # the scale folded in: ci.py reads e(x) as it is
         bias=bias.astype(np.float32),
