@@ -64,6 +64,7 @@ VALUE_KINDS: dict[str, tuple[str, ...]] = {
     "dwelling_unit": _ADDRESS,
     "zip": _ADDRESS,
     "passport_number": ("passport", "id", "identity", "document"),
+    "national_id": ("id", "identity", "national", "tax", "insurance"),
     "date_of_birth": ("birth", "born", "birthday", "dob", "age"),
     "gps": ("location", "where", "coordinates", "gps"),
     "credential": ("password", "code", "pin", "login", "credentials", "key", "token"),
