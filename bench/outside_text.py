@@ -42,6 +42,7 @@ from webminim.egress.classifier import PSDClassifier
 from webminim.egress.freetext import minimize_text, needed_part
 from webminim.egress.matching import names_any
 from webminim.egress.text import TextMinimizer
+from webminim.errors import EgressError
 
 _WORD = re.compile(r"[^\W_]{3,}", re.U)
 Method = Callable[[dict[str, Any]], str]
@@ -94,11 +95,16 @@ class RuleLayer:
 class Webminim:
     def __init__(self) -> None:
         self.minimizer = TextMinimizer()
+        self.held_back = 0  # calls that failed closed (over the time budget): nothing is sent
 
     def __call__(self, record: dict[str, Any]) -> str:
-        return self.minimizer.minimize(
-            record["text"], task=record.get("task", ""), recipient=record.get("recipient", "")
-        ).text
+        try:
+            return self.minimizer.minimize(
+                record["text"], task=record.get("task", ""), recipient=record.get("recipient", "")
+            ).text
+        except EgressError:
+            self.held_back += 1
+            return ""
 
 
 def score(method: Method, messages: list[dict[str, Any]], benign: list[dict[str, Any]]) -> dict[str, float]:
@@ -184,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{s['n_private']} private items, {s['n_needed']} needed items, {s['n_benign']} benign messages; "
             f"latency over {n} messages of 50-400 words x {args.repeat}"
         )
+        ours = methods["webminim TextMinimizer"]
+        if isinstance(ours, Webminim) and ours.held_back:
+            print(f"webminim held back {ours.held_back} calls over its time budget (counted as nothing sent)")
+            ours.held_back = 0
     return 0
 
 

@@ -50,7 +50,7 @@ PROBES: tuple[str, ...] = (
 )
 
 BUCKETS = 1 << 14
-MAX_SECOND = 48  # texts per call the second stage reads: its cost, ~1-4 ms a text, stays bounded
+MAX_SECOND = 16  # texts per call the second stage reads: its cost, ~1-4 ms a text, stays bounded
 MODEL_PATH = Path(__file__).with_name("ci_model.npz")
 CATEGORIES: tuple[str, ...] = (
     "none",
