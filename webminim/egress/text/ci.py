@@ -129,37 +129,29 @@ def hashed(text: str) -> np.ndarray:
 
 
 @cache
-def _encoder() -> object:
-    from webminim.embedder import Embedder  # late: a call with no free text never loads the table
+def _encoder(name: str) -> object:
+    from webminim.embedder import Embedder  # late: a call with no free text never loads a model
 
-    return Embedder(encoder="minilm-static", cache=False)
+    return Embedder(encoder=name, cache=False)  # a message's sentences are never written to disk
+
+
+def _embedded(name: str, texts: list[str]) -> np.ndarray:
+    if not texts:
+        return np.zeros((0, DIM), np.float32)
+    try:
+        return _encoder(name).embed(texts)  # type: ignore[attr-defined]
+    except WebminimError as exc:
+        raise ConfigError(f"the contextual-integrity model has no {name} text encoder: {exc}") from exc
 
 
 def embeddings(texts: list[str]) -> np.ndarray:
     """(len(texts), 384) static MiniLM embeddings; a ConfigError when the table cannot load."""
-    if not texts:
-        return np.zeros((0, DIM), np.float32)
-    try:
-        return _encoder().embed(texts)  # type: ignore[attr-defined]
-    except WebminimError as exc:
-        raise ConfigError(f"the contextual-integrity model has no text encoder: {exc}") from exc
-
-
-@cache
-def _network() -> object:
-    from webminim.embedder import Embedder
-
-    return Embedder(encoder="minilm", cache=False)  # a message's sentences are never written to disk
+    return _embedded("minilm-static", texts)
 
 
 def network_embeddings(texts: list[str]) -> np.ndarray:
     """(len(texts), 384) embeddings by MiniLM itself; a ConfigError when it cannot load."""
-    if not texts:
-        return np.zeros((0, DIM), np.float32)
-    try:
-        return _network().embed(texts)  # type: ignore[attr-defined]
-    except WebminimError as exc:
-        raise ConfigError(f"the contextual-integrity model has no MiniLM network: {exc}") from exc
+    return _embedded("minilm", texts)
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
