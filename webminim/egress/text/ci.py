@@ -23,8 +23,9 @@ that adds MiniLM itself, `f(x)`, run as a network (ONNX):
 
     z₂ = W₂ₑ · e(x) + W₂f · f(x) + Σ_g W₂ₕ[hash(g)] + b₂
 
-The second stage's verdict stands for the texts it reads (at most MAX_SECOND per call, the
-likeliest first; the rest keep the first stage's verdict).
+The second stage reads at most MAX_SECOND texts per call, the likeliest first. It may find
+private what the first stage cleared, never clear what the first stage found private (a
+harmless text reads harmless to both).
 """
 
 from __future__ import annotations
@@ -245,7 +246,9 @@ class ContextModel:
             if doubtful:
                 again = self.second_probabilities([texts[i] for i in doubtful])
                 for i, p in zip(doubtful, again, strict=True):
-                    verdicts[i] = self._verdict(p, self.threshold2)
+                    second = self._verdict(p, self.threshold2)
+                    if second.private or not verdicts[i].private:
+                        verdicts[i] = second  # it may add what the first missed, never clear what it found
         return verdicts
 
     def judge_many(self, texts: list[str]) -> list[Judgement]:
