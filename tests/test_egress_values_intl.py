@@ -43,6 +43,9 @@ def _kinds(classifier: PSDClassifier, text: str, field: str = "") -> set[str]:
         ("12 rue de Rivoli, 75001 Paris", {"street_address", "zip", "city"}),  # French
         ("Via Roma 10, Milano", {"street_address"}),  # Italian
         ("Keizersgracht 123, 1015 CJ Amsterdam", {"street_address", "zip", "city"}),  # Dutch: a postcode, not a street
+        ("Via Roma 1, 00184 Roma", {"street_address", "zip"}),  # the town in its own language
+        ("please ship it to 80331 München", {"zip"}),  # a postcode and town, no street
+        ("1010 Wien", {"zip"}),  # Austrian: four digits
     ],
 )
 def test_addresses_outside_the_us_are_found(classifier, text, kinds):
@@ -61,6 +64,7 @@ def test_a_dutch_postcode_is_a_postcode_not_a_house_number(classifier):
         "Wir treffen uns um 10 Uhr.",  # a time
         "Preis: 12.99 EUR, 1.299,00 EUR",  # prices
         "Born in 1985, moved in 2004",  # years
+        "In 2019 Berlin hosted the finals; since 2021 München has a new stadium.",  # a year before a town
     ],
 )
 def test_address_look_alikes_are_not_addresses(classifier, text):
@@ -242,6 +246,9 @@ WRAPPED = {
     "base64 of UTF-16-LE": base64.b64encode(SECRET.encode("utf-16-le")).decode(),
     "base64 of UTF-16-BE": base64.b64encode(SECRET.encode("utf-16-be")).decode(),
     "hex of base64": base64.b64encode(SECRET.encode()).hex(),  # two layers
+    # URL-safe base64 ("-" and "_"): "¿¿" puts a "_" inside the first quantum, so the run
+    # split at it decodes out of step
+    "URL-safe base64": base64.urlsafe_b64encode(f"¿¿ {SECRET} ¿¿".encode()).decode(),
 }
 
 
@@ -267,6 +274,8 @@ def test_wrapped_values_are_found(classifier, name):
         "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567",  # the base32 alphabet: binary
         "The quick brown fox jumps over the lazy dog and the cat",  # plain English is no rot13
         "Guten Tag, ich möchte gerne einen Termin vereinbaren.",
+        "get_user_profile_settings_v2 and feature-branch-for-the-new-login-page",  # names, not base64
+        "550e8400-e29b-41d4-a716-446655440000",  # a UUID
     ],
 )
 def test_wrapper_look_alikes_decode_to_nothing(classifier, text):

