@@ -342,8 +342,7 @@ def reddit_positive(posts):
     rows = []
     for sub, d in posts:
         doc = "reddit_{}:{}".format(sub[2:].lower(), d.get("id"))
-        texts = [(doc, d.get("title") or ""), (doc, d.get("postText") or "")]
-        texts += [(doc + ":c%d" % ci, c) for ci, c in enumerate(walk_comments(d.get("comments")))]
+        texts = [(doc, d.get("title") or ""), (doc, d.get("postText") or "")]  # never its comments
         for tdoc, t in texts:
             for s in split_sentences(clean_reddit(t)):
                 if not ok_sentence(s, 5, 60) or HYPO.search(s):
