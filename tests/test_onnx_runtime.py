@@ -59,6 +59,20 @@ def test_onnx_minilm_gives_the_reference_vectors_and_token_counts():
     assert reference.token_counts(texts).tolist() == onnx.token_counts(texts).tolist()
 
 
+def test_the_int8_minilm_reads_as_the_float_one_and_is_one_file():
+    """Egress' second stage reads MiniLM with int8 weights: the same graph quantized, close to
+    the float vectors (not equal: the model on top is trained on its own), exported once."""
+    from webminim.embedder import minilm_int8_graph
+
+    texts = ["She was diagnosed with cancer last spring.", "The meeting moved to Thursday.", "I owe the bank money."]
+    quantized = Embedder(cache=False, encoder="minilm-int8").embed(texts)
+    exact = Embedder(cache=False, encoder="minilm").embed(texts)
+    cosine = (quantized * exact).sum(1)
+    assert np.allclose(np.linalg.norm(quantized, axis=1), 1.0, atol=1e-4)
+    assert cosine.min() > 0.85 and not np.allclose(quantized, exact, atol=1e-4)
+    assert minilm_int8_graph() == minilm_int8_graph()  # the export is kept, not redone
+
+
 def test_self_loops_are_added_as_gatv2conv_adds_them():
     edges = np.array([[0, 1, 2, 2, 3], [1, 0, 2, 3, 2]], dtype=np.int64)
     plain, _ = remove_self_loops(torch.from_numpy(edges))

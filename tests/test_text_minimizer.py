@@ -140,3 +140,27 @@ def test_the_second_stage_reads_what_the_static_table_dilutes() -> None:
     plain = "The quarterly report is attached and the numbers look fine."
     assert 1.0 - float(model.probabilities([plain])[0, 0]) < model.gate
     assert not model.judge(plain).private
+
+
+def test_the_second_stage_reads_only_what_the_first_cleared_and_at_most_its_cap(monkeypatch) -> None:
+    """What the first stage finds private stays so, unread again (the second may only add); of
+    the doubtful it cleared, the likeliest MAX_SECOND are read; `forget` makes them new."""
+    from webminim.egress.text import ci
+
+    model = ContextModel()
+    plain = "The quarterly report is attached and the numbers look fine."
+    found = "She has been diagnosed with cancer and starts chemotherapy next week."
+    rare = "My sister was told she has Breast Cancer."  # the static mean dilutes the named condition
+    first = {t: 1.0 - float(p[0]) for t, p in zip([plain, found, rare], model.probabilities([plain, found, rare]))}
+    assert first[found] >= model.threshold and model.gate <= first[rare] < model.threshold
+    read: list[str] = []
+    original = model.second_probabilities
+    monkeypatch.setattr(model, "second_probabilities", lambda texts: read.extend(texts) or original(texts))
+    assert [j.private for j in model.judge_many([plain, found, rare])] == [False, True, True]
+    assert read == [rare]
+    model.judge_many([plain, found, rare])
+    assert read == [rare]  # remembered
+    model.forget()
+    monkeypatch.setattr(ci, "MAX_SECOND", 0)
+    assert [j.private for j in model.judge_many([plain, found, rare])] == [False, True, False]
+    assert read == [rare]  # nothing more read: the cap

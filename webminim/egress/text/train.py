@@ -49,11 +49,6 @@ def validation(row: dict) -> bool:
     return digest[0] < 26  # about one in ten
 
 
-def _network_cached(texts: list[str]) -> np.ndarray:
-    """MiniLM's embeddings with the on-disk cache: training reads the same sentences often."""
-    from webminim.embedder import Embedder
-
-    return Embedder(encoder="minilm").embed(texts)
 
 
 def features(texts: list[str], embedding_scale: float = 1.0, network: bool = False) -> sparse.csr_matrix:
@@ -66,7 +61,7 @@ def features(texts: list[str], embedding_scale: float = 1.0, network: bool = Fal
     grams = sparse.csr_matrix((np.asarray(data, np.float32), indices, indptr), shape=(len(texts), BUCKETS))
     parts = [grams, sparse.csr_matrix(embedding_scale * embeddings(texts))]
     if network:
-        parts.append(sparse.csr_matrix(embedding_scale * _network_cached(texts)))
+        parts.append(sparse.csr_matrix(embedding_scale * network_embeddings(texts)))
     return sparse.hstack(parts, format="csr")
 
 
