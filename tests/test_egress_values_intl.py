@@ -65,6 +65,9 @@ def test_a_dutch_postcode_is_a_postcode_not_a_house_number(classifier):
         "Preis: 12.99 EUR, 1.299,00 EUR",  # prices
         "Born in 1985, moved in 2004",  # years
         "In 2019 Berlin hosted the finals; since 2021 München has a new stadium.",  # a year before a town
+        "Fixes the bug of:\n- #5731\n\nThis PR also removes the pin.",  # an issue number, then a paragraph
+        "See https://github.com/org/repo/pull/1237\n\nThis change recovers it.",
+        "Le Vendredi 16 Décembre 2005 02:18, vous avez écrit :",  # a date, not a house number
     ],
 )
 def test_address_look_alikes_are_not_addresses(classifier, text):
@@ -339,3 +342,23 @@ def test_every_piece_of_a_split_card_is_rewritten():
 )
 def test_lists_of_numbers_are_no_split_identifiers(classifier, args):
     assert not [f for f in classifier.classify(args) if f.kind.endswith("_split")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Before, we had to pass `clobber=True` to `fsspec.register_implementation`.",  # the verb "pass"
+        "I don't have any way to pin (to keep) those courses in my profile.",  # the verb "pin"
+        "It can be passive, and it can be composed of awareness.",  # "pass" inside a word
+    ],
+)
+def test_verbs_that_look_like_secret_names_name_no_secret(classifier, text):
+    assert "credential" not in _kinds(classifier, text)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [("PIN 4821", "4821"), ("pass: hunter2!", "hunter2"), ("pw = Tr0ub4dor", "Tr0ub4dor"), ("my password is hunter2!", "hunter2")],
+)
+def test_short_secret_names_with_a_separator_or_digits_still_name_one(classifier, text, value):
+    assert value in {f.text for f in classifier.classify_text(text) if f.kind == "credential"}

@@ -95,7 +95,7 @@ def _finding(
     match: re.Match[str],
     detector: str,
     *,
-    group: int = 0,
+    group: int | str = 0,
     precision: str = "",
     hint: str = "",
 ) -> Finding:
@@ -654,9 +654,12 @@ class StreetAddressDetector:
     name = "street_address"
     trigger = re.compile(r"\d[A-Za-z]?\s+[A-Z]")
     needs_digit = True  # its trigger cannot match a text without a digit
+    # the number and the street on one line ("#1237\n\nThis PR" is a reference, then a
+    # paragraph), and no "#" before the number (an issue, a ticket)
     _prefilter = re.compile(
-        r"\b\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+(?:[A-Z][a-zA-Z'-]+|[A-Z]\.)){0,3}\.?"
-        r"(?:,?\s+(?:Apt\.?|Suite|Unit|#)\s*\w+)?"
+        r"(?<!#)\b\d{1,6}[A-Za-z]?[^\S\n]+(?:[NSEW]\.?[^\S\n]+)?[A-Z][a-zA-Z'-]+"
+        r"(?:[^\S\n]+(?:[A-Z][a-zA-Z'-]+|[A-Z]\.)){0,3}\.?"
+        r"(?:,?[^\S\n]+(?:Apt\.?|Suite|Unit|#)[^\S\n]*\w+)?"
     )
     _street = frozenset(
         {
@@ -687,6 +690,8 @@ class StreetAddressDetector:
                 continue  # "1015 CJ Amsterdam": a Dutch postcode and its town, not a house number
             if len(parsed) > 1 and parsed[1][0].strip(",.").casefold() in _UNITS:
                 continue  # "8 GB RAM", "5 MP Camera": a quantity, not a house number
+            if len(parsed) > 1 and _MONTH_WORD.fullmatch(parsed[1][0].strip(",.")) and "StreetNamePostType" not in labels:
+                continue  # "16 Décembre 2005", "3 March": a date, not a house number
             if not labels or labels[0] != "AddressNumber" or "StreetName" not in labels:
                 continue
             end, cursor = 0, 0
@@ -1048,6 +1053,7 @@ _MONTHS_INTL = (
     r"janeiro|fevereiro|mar[çc]o|maio|junho|julho|setembro|outubro|novembro|dezembro|"
     rf"{_MONTHS})"
 )
+_MONTH_WORD = re.compile(_MONTHS_INTL, re.I)
 # "born", "date of birth" in those languages (and "DOB"): a date just after one is a birth date
 _BIRTH = re.compile(
     r"birth|born|\bd\.?o\.?b\b|birthday|geboren|\bgeb\.|geburts|nacid[oa]|nacimiento|\bn[ée]e?\b|naissance|"
@@ -1128,19 +1134,31 @@ class CredentialDetector:
     letter): "the password is expired" names none. Only the value is the finding; a task that names it keeps it."""
 
     name = "credential"
-    trigger = re.compile(r"pass|pin|otp|code|key|token|secret|kennwort|contrase|mot de", re.I)
+    trigger = re.compile(r"pass|pin|pw|otp|code|key|token|secret|kennwort|contrase|mot de", re.I)
+    _value = (
+        r"(?P<value>(?=[^\s\"'”’]{0,63}(?:\d|[^\w\s\"'”’]))[^\s\"'”’]{3,64}(?<![.,;!?])"
+        r"|(?-i:(?=[A-Za-z][a-z]{0,62}[A-Z])(?=[A-Z]{0,63}[a-z])[A-Za-z]{4,64}))"
+    )
+    _separator = r"\s*(?:is|was|=|:|-|ist|es|est)"
+    # what names a secret and nothing else; `(?![a-z])`: "passive" and "pinned" name none
     _rx = re.compile(
-        r"\b(?:pass(?:word|wort|code|phrase)?|pwd?|pin(?: code| number)?|otp|one[- ]time (?:code|password)|"
+        r"\b(?:pass(?:word|wort|code|phrase)|pin (?:code|number)|otp|one[- ]time (?:code|password)|"
         r"(?:verification|security|login|sign[- ]in|2fa|mfa|auth(?:entication)?|access) code|"
         r"api[ _-]?key|access[ _-]?token|auth[ _-]?token|secret(?: key)?|private key|kennwort|contraseña|"
-        r"mot de passe)\s*(?:is|was|=|:|-|ist|es|est)?\s*[\"'“‘]?"
-        r"(?P<value>(?=[^\s\"'”’]{0,63}(?:\d|[^\w\s\"'”’]))[^\s\"'”’]{3,64}(?<![.,;!?])"
-        r"|(?-i:(?=[A-Za-z][a-z]{0,62}[A-Z])(?=[A-Z]{0,63}[a-z])[A-Za-z]{4,64}))",
+        rf"mot de passe)(?![a-z])(?:{_separator})?\s*[\"'“‘]?{_value}",
         re.I,
     )
+    # words that name a secret only with a separator after them, or (a PIN) digits: "pass
+    # `x=True`" and "pin (to keep)" are verbs, "PW 88282" a postcode of Palau; "PIN: 4821",
+    # "pw = hunter2!", "PIN 4821" are secrets
+    _weak = re.compile(rf"\b(?:pass|pwd?|pin)(?![a-z]){_separator}\s*[\"'“‘]?{_value}", re.I)
+    _weak_digits = re.compile(r"\bpin(?![a-z])\s+(?P<value>(?=\S{0,63}\d)[^\s\"'”’]{3,64}(?<![.,;!?]))", re.I)
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
-        return [_finding(Category.DI, "credential", m, self.name, group=1) for m in self._rx.finditer(text)]
+        found = [_finding(Category.DI, "credential", m, self.name, group="value") for m in self._rx.finditer(text)]
+        for rx in (self._weak, self._weak_digits):
+            found += [_finding(Category.DI, "credential", m, self.name, group="value") for m in rx.finditer(text)]
+        return found
 
 
 # -- lexicons ---------------------------------------------------------------------------------
