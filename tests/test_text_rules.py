@@ -24,6 +24,10 @@ from webminim.egress.text.norms import only_a_cue, states_secrecy
         ("Please tell the team the build is green.", False, False),  # telling, not withholding
         ("The secret to this pie is butter.", False, False),  # a secret that is no norm
         ("We keep the cache private to the worker.", False, False),
+        ("She asked me not to tell you, but she is moving out.", True, False),  # a request, whoever is told
+        ("They don't tell you until after you finish the quiz.", False, False),  # a complaint (set C, read)
+        ("I can't say if it would be very different in the dishwasher.", False, False),  # "I don't know" (set D, read)
+        ("Don't say a word to Sam.", True, True),
     ],
 )
 def test_a_stated_norm_of_secrecy(sentence: str, secret: bool, cue_only: bool) -> None:

@@ -15,14 +15,18 @@ from __future__ import annotations
 
 import re
 
-_TELL = r"(?:tell|mention|share|say|bring up|let \w+ know|spread|repeat|pass (?:it|this|that) on|breathe a word)"
+_TELL = (
+    r"(?:tell|mention|share|say (?:a word|anything)|bring up|let \w+ know|spread|repeat|pass (?:it|this|that) on"
+    r"|breathe a word)"
+)
 _SECRECY = re.compile(
     r"\b(?:"
     r"between (?:you and me|you and i|us|ourselves|the two of us)"
     r"|(?:keep|keeping|kept) (?:it |this |that |them )?(?:quiet|secret|a secret|to (?:yourself|yourselves|ourselves)"
     r"|under wraps|confidential|private|on the down ?low|hush(?:-| )hush)"
-    r"|(?:don't|do not|dont|please don't|never|not to|won't|will not|shouldn't|should not|can't|cannot) "
-    rf"(?:\w+ )?{_TELL}\b"
+    rf"|not to (?:\w+ )?{_TELL}\b"  # "she asked me not to tell you": a request, whoever is told
+    r"|(?:don't|do not|dont|please don't|never|won't|will not|shouldn't|should not|can't|cannot) "
+    rf"(?:\w+ )?{_TELL}\b(?! (?:you|me|us)\b)"  # "they don't tell you until after": a complaint, no norm
     r"|off the record|in (?:strict |strictest )?confidence|strictly confidential|confidentially"
     r"|hush(?:-| )hush|under wraps"
     r"|not (?:telling|told|announced|public) (?:(?:anyone|anybody|everyone|the \w+|\w+) )?yet"
