@@ -150,7 +150,7 @@ def test_the_second_stage_reads_only_what_the_first_cleared_and_at_most_its_cap(
     model = ContextModel()
     plain = "The quarterly report is attached and the numbers look fine."
     found = "She has been diagnosed with cancer and starts chemotherapy next week."
-    rare = "I have been told I have Friedreich's ataxia."  # the static mean dilutes the named condition
+    rare = "My sister was told she has Breast Cancer."  # the static mean dilutes the named condition
     first = {t: 1.0 - float(p[0]) for t, p in zip([plain, found, rare], model.probabilities([plain, found, rare]))}
     assert first[found] >= model.threshold and model.gate <= first[rare] < model.threshold
     read: list[str] = []
