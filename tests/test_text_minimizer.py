@@ -164,3 +164,20 @@ def test_the_second_stage_reads_only_what_the_first_cleared_and_at_most_its_cap(
     monkeypatch.setattr(ci, "MAX_SECOND", 0)
     assert [j.private for j in model.judge_many([plain, found, rare])] == [False, True, False]
     assert read == [rare]  # nothing more read: the cap
+
+
+def test_the_second_stage_reads_within_its_word_budget(monkeypatch) -> None:
+    """Of the doubtful texts (likeliest first), one longer than what is left of SECOND_WORDS is
+    skipped and a shorter one after it still read, never more than MAX_SECOND: the second
+    stage's time per call is bounded by the words it reads, not only by the texts."""
+    from webminim.egress.text import ci
+
+    texts = ["one two three four five six", "one two three", "one two", "one", "one"]
+    monkeypatch.setattr(ci, "SECOND_WORDS", 6)
+    monkeypatch.setattr(ci, "MAX_SECOND", 6)
+    assert ci._within_budget([1, 0, 2, 3, 4], texts) == [1, 2, 3]  # 3 + 2 + 1 words; the 6-word text skipped
+    assert ci._within_budget([0, 1], texts) == [0]
+    monkeypatch.setattr(ci, "MAX_SECOND", 2)
+    assert ci._within_budget([3, 4, 2], texts) == [3, 4]
+    monkeypatch.setattr(ci, "SECOND_WORDS", 0)
+    assert ci._within_budget([0, 1, 2], texts) == []
