@@ -47,6 +47,32 @@ def _texts(text: str) -> list[tuple[str, str]]:
                 ("sentence", "call the vendor"),
             ],
         ),
+        # a hard-wrapped paragraph (e-mail, Usenet) is one run: a sentence goes on over the break;
+        # a short line, a lead-in's colon, an indented line and a bullet end the run
+        (
+            "The build went fine on most of the machines we tried this week, and\nthe laptops too. "
+            "It was slow.\nShort line\nnext line\nThese are the steps we took to fix the build:\n"
+            "    make clean\n- a bullet",
+            [
+                ("sentence", "The build went fine on most of the machines we tried this week, and\nthe laptops too."),
+                ("sentence", "It was slow."),
+                ("sentence", "Short line"),
+                ("sentence", "next line"),
+                ("sentence", "These are the steps we took to fix the build:"),
+                ("sentence", "make clean"),
+                ("shape", "- "),
+                ("sentence", "a bullet"),
+            ],
+        ),
+        # a lower-case writer's sentences are sentences; an abbreviation still ends none
+        (
+            "the cast was brought together. yes i lost my job. we met at 5 p.m. and left, pens etc. too",
+            [
+                ("sentence", "the cast was brought together."),
+                ("sentence", "yes i lost my job."),
+                ("sentence", "we met at 5 p.m. and left, pens etc. too"),
+            ],
+        ),
     ],
 )
 def test_sentences_and_shape(text: str, expected: list[tuple[str, str]]) -> None:

@@ -18,14 +18,16 @@ from dataclasses import dataclass
 MAX_SENTENCES = 400  # a longer text is judged by its first sentences only: the rest is kept whole
 
 # a sentence ends at . ! ? (and closing quotes or brackets) before a space and a capital,
-# a digit, a quote or a bracket; also before a list marker or the line's end
+# a digit, a quote or a bracket, or after a word of three letters or more before a space and
+# a lower-case word (abbreviations are `_TITLE`'s); also before a list marker or the line's end
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])[\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9À-ÖØ-Þ])"
+    r"|(?<=[a-z]{3}[.!?])\s+(?=[a-z])"  # a lower-case writer's next sentence ("...together. yes i lost...")
     r"|(?:(?<=</p>)|(?<=</P>)|(?<=<br>)|(?<=</li>)|(?<=</div>)|(?<=<br/>))\s*"  # an HTML block ends one too
 )
 _TITLE = re.compile(
     r"(?<![^\s(\"'])(?:[A-Z]|Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|Rev|Mt|Ft|Gen|Capt|Lt|Sgt|No|Nr|Vol|Fig|Approx|"
-    r"Jan|Feb|Mar|Apr|Aug|Sep|Sept|Oct|Nov|Dec|(?i:e\.g|i\.e|vs|cf|approx|no|nr))\.$"
+    r"Jan|Feb|Mar|Apr|Aug|Sep|Sept|Oct|Nov|Dec|(?i:e\.g|i\.e|vs|cf|approx|no|nr|etc|incl|esp|resp|misc|ref|dept))\.$"
 )
 _GREETING = re.compile(
     r"\s*(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings|hiya|howdy)\b[^.!?\n]{0,60}"
@@ -89,28 +91,52 @@ def _is_shape(line: str) -> bool:
     return words <= 4 and _CLOSING.fullmatch(line) is not None
 
 
+WRAPPED = 50  # characters: a line this long that a plain line follows was wrapped, not ended
+
+
 def sentences(text: str) -> list[Span]:
-    """The text's sentences and shape lines in order; blank lines are no span at all."""
+    """The text's sentences and shape lines in order; blank lines are no span at all. A
+    hard-wrapped paragraph (e-mail and Usenet wrap at ~72 characters) is read as one run of
+    text, so a sentence that goes on over a line break is one sentence, not two fragments."""
     spans: list[Span] = []
     all_lines = lines(text)
     signature = _signature_from(text, all_lines)
-    for number, (start, end) in enumerate(all_lines):
+    number = 0
+    while number < len(all_lines):
+        start, end = all_lines[number]
         line = text[start:end]
         if not line.strip():
+            number += 1
             continue
         if number >= signature or _is_shape(line):
             spans.append(Span(start, end, "shape", number))
+            number += 1
             continue
         marker = _MARKER.match(line)
         body = start + (marker.end() if marker else 0)
         if marker:
             spans.append(Span(start, body, "shape", number))
-        for s, e in _split(text, body, end):
+        last = number
+        while last + 1 < signature and _continues(text, all_lines[last], all_lines[last + 1]):
+            last += 1
+        for s, e in _split(text, body, all_lines[last][1]):
             spans.append(Span(s, e, "sentence", number))
         if len(spans) > MAX_SENTENCES:
             spans.append(Span(spans[-1].end, len(text), "shape", number))
             break
+        number = last + 1
     return [s for s in spans if s.end > s.start]
+
+
+def _continues(text: str, line: tuple[int, int], following: tuple[int, int]) -> bool:
+    """Is `following` the rest of `line`'s paragraph, wrapped: the line long, neither indented
+    (code) nor a lead-in (":"), the next a plain line (no marker, no shape)?"""
+    here, there = text[line[0] : line[1]], text[following[0] : following[1]]
+    if len(here.rstrip()) < WRAPPED or here.rstrip().endswith(":") or not there.strip():
+        return False
+    if here[:1] in " \t" or there[:1] in " \t" or _is_shape(there):
+        return False
+    return _MARKER.match(there) is None
 
 
 def _signature_from(text: str, all_lines: list[tuple[int, int]]) -> int:
