@@ -23,9 +23,11 @@ that adds MiniLM itself, `f(x)`, run as a network (ONNX):
 
     z₂ = W₂ₑ · e(x) + W₂f · f(x) + Σ_g W₂ₕ[hash(g)] + b₂
 
-The second stage reads at most MAX_SECOND texts and SECOND_WORDS words per call, the likeliest
-first. It may find private what the first stage cleared, never clear what the first stage found
-private (a harmless text reads harmless to both).
+Every text past the gate is the second stage's to decide, as its threshold was fitted (on the
+validation texts past the gate): it may find private what the first stage cleared, and clear
+what the first stage found private unless the first is sure of it (p(private) ≥ SURE). It reads
+at most MAX_SECOND texts and SECOND_WORDS words per call, those the first stage found private
+first, then the likeliest; a text it does not reach keeps the first stage's verdict.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ PROBES: tuple[str, ...] = (
 
 BUCKETS = 1 << 14
 MAX_SECOND = 6  # texts per call the second stage reads: its cost, ~1.5-3 ms a text (int8), stays bounded
+SURE = 0.8  # a first-stage p(private) this high is not read again: nothing clears it (validation precision 0.94 there)
 SECOND_WORDS = 80  # words per call the second stage reads (~0.05 ms a word on two cores): p99 bounded
 MODEL_PATH = Path(__file__).with_name("ci_model.npz")
 CATEGORIES: tuple[str, ...] = (
@@ -272,17 +275,17 @@ class ContextModel:
         first = self.probabilities(texts)
         verdicts = [self._verdict(p, self.threshold) for p in first]
         if self.second:
-            # what the first stage found private stays so: only the doubtful it cleared are read again
+            # every text past the gate is the second stage's to decide (what its threshold was
+            # fitted for), those the first found private first: a text it does not reach, or
+            # one the first stage is sure of, keeps the first stage's verdict (fail closed)
+            past = [i for i in np.argsort(first[:, 0]) if self.gate <= 1.0 - first[i, 0] < SURE]
             doubtful = _within_budget(
-                [i for i in np.argsort(first[:, 0]) if 1.0 - first[i, 0] >= self.gate and not verdicts[i].private],
-                texts,
+                [i for i in past if verdicts[i].private] + [i for i in past if not verdicts[i].private], texts
             )
             if doubtful:
                 again = self.second_probabilities([texts[i] for i in doubtful])
                 for i, p in zip(doubtful, again, strict=True):
-                    second = self._verdict(p, self.threshold2)
-                    if second.private:
-                        verdicts[i] = second  # it may add what the first missed, never clear what it found
+                    verdicts[i] = self._verdict(p, self.threshold2)
         return verdicts
 
     def judge_many(self, texts: list[str]) -> list[Judgement]:

@@ -73,6 +73,12 @@ _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|our|us)\b", re.I)
 _THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|hers|him|they|them|their|theirs)\b", re.I)
 _NAME = re.compile(r"(?<=\w\s)[A-Z][a-z]{1,20}\b")
+# the recipient as the one a fact is about: their own ("your son"), or the subject of a state
+# ("you have", "you lost"); "I want to tell you that ..." only addresses them
+_ABOUT_YOU = re.compile(
+    r"\b(?:your|yours|yourself|you(?:['’](?:re|ve|ll|d)|\s+(?:are|were|have|had|got|lost|need|seem|look|feel|felt)))\b",
+    re.I,
+)
 _CAUSE = re.compile(r",?\s*(?:because|since|as|due to|given that|ever since|now that)\b", re.I)
 
 
@@ -250,7 +256,11 @@ class TextMinimizer:
             main_start, main_end, main = judged[0]
             if not main.private or self._flows(text[main_start:main_end], main, owner, ctx):
                 going = [(s, e, j) for s, e, j in judged[1:] if j.private and not self._flows(text[s:e], j, owner, ctx)]
-                if going:
+                # what stays is read again as a whole: "my dad has dementia, and my mom ... was
+                # diagnosed with cancer" loses its second clause, and the first says as much
+                rest = " ".join(text[s:e].strip() for s, e, j in judged if (s, e, j) not in going)
+                left = self.model.judge(rest) if going else None
+                if left is not None and (not left.private or self._flows(rest, left, owner, ctx)):
                     return [self._clause_edit(text, s, e, j, owner, span) for s, e, j in going]
         if whole_flows:
             return None
@@ -402,9 +412,12 @@ def _names_owner(sentence: str, instruction: str) -> bool:
 
 def _owner(sentence: str, ctx: _Context) -> str:
     """Whose data a sentence tells: the recipient's (to them, or by name), the user's own, a
-    third party's (another name, he / she / they) or nobody's."""
+    third party's (another name, he / she / they) or nobody's. A sentence in which the writer
+    also speaks of themselves is the recipient's only when it speaks of them, not merely to
+    them ("I can't lend you any, I'm broke" is the writer's)."""
     first = ctx.recipient.split()[0] if ctx.recipient.split() else ""
-    if _SECOND_PERSON.search(sentence) or (first and re.search(rf"\b{re.escape(first)}\b", sentence)):
+    speaks_of_you = _ABOUT_YOU.search(sentence) if _FIRST_PERSON.search(sentence) else _SECOND_PERSON.search(sentence)
+    if speaks_of_you or (first and re.search(rf"\b{re.escape(first)}\b", sentence)):
         third = [m.group(0) for m in _NAME.finditer(sentence) if m.group(0) != first]
         if not third and not _THIRD_PERSON.search(sentence):
             return "recipient"
