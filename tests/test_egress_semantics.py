@@ -1464,3 +1464,10 @@ def test_a_list_element_the_task_does_not_ask_for_goes_whole():
         "Hotel night at the Bristol sales meeting",
         "Dinner with Ngozi Okafor",
     ]
+
+
+def test_an_accented_first_name_is_looked_up_without_its_accents():
+    from webminim.egress.detectors import NameDetector
+
+    found = [f.text for f in NameDetector().detect("Please ask José García and Jürgen Weber to sign.")]
+    assert found == ["José García", "Jürgen Weber"]

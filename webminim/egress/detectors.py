@@ -12,6 +12,7 @@ import dataclasses
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -594,6 +595,12 @@ def _first_names() -> frozenset[str]:
     return frozenset(_lexicon("first_names.json")["terms"])  # see webminim.egress.first_names
 
 
+def _unaccented(word: str) -> str:
+    """The word without its combining accents ("José" -> "Jose", "Jürgen" -> "Jurgen"; "Søren"
+    stays): the name table, from SSA's counts, holds names as SSA writes them, unaccented."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 _HOUSE_NUMBER_BEFORE = re.compile(r"(?<![\d.,])\b\d{1,6}[A-Za-z]?\s+$")
 
 
@@ -618,7 +625,8 @@ class NameDetector:
             first = m.group(1).split()[0]
             if _HOUSE_NUMBER_BEFORE.search(text, 0, m.start(1)):
                 continue  # "1 Gustave L. Levy Pl": a street named after a person
-            if first in names and not any(f.start <= m.start(1) < f.end for f in found):
+            known = first in names or (not first.isascii() and _unaccented(first) in names)
+            if known and not any(f.start <= m.start(1) < f.end for f in found):
                 found.append(_finding(Category.DI, "person_name", m, self.name, group=1))
         if not found and self._field.search(field) and _WHOLE_NAME.fullmatch(text.strip()):
             found.append(Finding(Category.DI, "person_name", 0, len(text), text, self.name))
