@@ -17,6 +17,7 @@ from view_lines import find_line
 
 from webarena_env.server import SiteServer, twofa_injection
 from webminim.agent import MinimPage
+from webminim.serve_guard import read_token
 
 OTP = re.compile(r"\[OTP_\d+\]")
 
@@ -65,4 +66,6 @@ def test_an_agent_on_the_served_model_completes_2fa(page: Page, sites: SiteServe
     expect(page.get_by_role("status").first).to_contain_text("Verification complete")
     seen.append(agent.observe())
     assert all(code not in text for text in seen)
-    assert httpx.get(f"{served}/health").json()["requests"] >= 3  # every observation was scored by the broker
+    # the agent found the token `serve` wrote for this user; the test reads the same file
+    auth = {"Authorization": f"Bearer {read_token(int(served.rsplit(':', 1)[1]))}"}
+    assert httpx.get(f"{served}/health", headers=auth).json()["requests"] >= 3  # every observation was scored

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -21,10 +22,13 @@ from webminim.broker import BrokerScorer, create_app
 from webminim.errors import ConfigError, ScorerError
 from webminim.minim import Minim
 from webminim.scorer import Scorer
+from webminim.serve_guard import TOKEN_ENV, Guard, new_token
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PAGE = (FIXTURES / "toast_2fa.html").read_text()
 FORMS = (FIXTURES / "forms.html").read_text()
+TOKEN = new_token()
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +41,8 @@ def broker(scorer: Scorer) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(scorer), host="127.0.0.1", port=port, log_level="warning"))
+    app = create_app(scorer, guard=Guard(TOKEN, port))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{port}"
@@ -54,14 +59,14 @@ def broker(scorer: Scorer) -> Iterator[str]:
 
 def test_the_broker_scores_exactly_as_the_local_model(broker: str, scorer: Scorer):
     tree = tree_from_html(FORMS)
-    remote = BrokerScorer(broker).score_many(tree, ["Sign in", "Reset my password"])
+    remote = BrokerScorer(broker, token=TOKEN).score_many(tree, ["Sign in", "Reset my password"])
     local = scorer.score_many(tree, ["Sign in", "Reset my password"])
     for got, want in zip(remote, local, strict=True):
         assert np.allclose(got.s, want.s, atol=1e-5) and np.allclose(got.n, want.n, atol=1e-5)
 
 
 def test_an_agent_on_the_broker_keeps_its_own_vault_and_the_code_stays_home(broker: str):
-    first, second = Minim(BrokerScorer(broker)), Minim(BrokerScorer(broker))
+    first, second = Minim(BrokerScorer(broker, token=TOKEN)), Minim(BrokerScorer(broker, token=TOKEN))
     view = first.sanitize(tree_from_html(PAGE), "Open the cart")
     assert "592018" not in view.text("webarena") and "Cart" in view.text("webarena")
     assert second.vault is not first.vault
@@ -69,18 +74,18 @@ def test_an_agent_on_the_broker_keeps_its_own_vault_and_the_code_stays_home(brok
 
 def test_sixteen_agents_at_once_are_micro_batched(broker: str):
     tree = tree_from_html(FORMS)
-    before = httpx.get(f"{broker}/health").json()
+    before = httpx.get(f"{broker}/health", headers=AUTH).json()
     results: list[object] = [None] * 16
 
     def agent(i: int) -> None:
-        results[i] = BrokerScorer(broker).score(tree, f"Sign in as user {i}")
+        results[i] = BrokerScorer(broker, token=TOKEN).score(tree, f"Sign in as user {i}")
 
     threads = [threading.Thread(target=agent, args=(i,)) for i in range(16)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(timeout=120)
-    after = httpx.get(f"{broker}/health").json()
+    after = httpx.get(f"{broker}/health", headers=AUTH).json()
     assert all(r is not None for r in results)
     assert after["requests"] - before["requests"] == 16
     assert after["batches"] - before["batches"] < 16  # several requests shared a scoring pass
@@ -98,19 +103,21 @@ def test_sixteen_agents_at_once_are_micro_batched(broker: str):
     ],
 )
 def test_a_bad_request_is_one_json_error_line(broker: str, route: str, body: bytes, status: int, message: str):
-    response = httpx.post(f"{broker}{route}", content=body, headers={"Content-Type": "application/json"})
+    response = httpx.post(f"{broker}{route}", content=body, headers={"Content-Type": "application/json", **AUTH})
     assert response.status_code == status
     error = response.json()["error"]
     assert message in error and "\n" not in error and "Traceback" not in error
 
 
 def test_sanitize_and_minimize_call_routes(broker: str):
-    out = httpx.post(f"{broker}/sanitize", json={"html": PAGE, "task": "Open the cart"}, timeout=60).json()
+    out = httpx.post(
+        f"{broker}/sanitize", json={"html": PAGE, "task": "Open the cart"}, headers=AUTH, timeout=60
+    ).json()
     assert "Cart" in out["text"] and "592018" not in out["text"] and out["nodes"]
     schema = {"type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"]}
     args = {"location": "Mount Sinai Hospital, 1 Gustave L. Levy Pl, New York, NY 10029"}
     call = {"tool": "get_weather", "schema": schema, "args": args, "task": "weather where I am"}
-    result = httpx.post(f"{broker}/minimize-call", json=call, timeout=60).json()
+    result = httpx.post(f"{broker}/minimize-call", json=call, headers=AUTH, timeout=60).json()
     assert "Mount Sinai" not in json.dumps(result["args"])
 
 
@@ -136,7 +143,8 @@ def test_the_cli_on_a_broker_never_loads_torch(broker: str):
         f"'--broker', {broker!r}])\n"
         "print('TORCH' if 'torch' in sys.modules else 'NO-TORCH', rc)"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    env = {**os.environ, TOKEN_ENV: TOKEN}  # as a user hands another process this launch's token
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 0, result.stderr
     assert "Cart" in result.stdout and "592018" not in result.stdout
     assert result.stdout.strip().endswith("NO-TORCH 0")

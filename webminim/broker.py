@@ -4,9 +4,10 @@
     MinimPage(page, task, broker="http://127.0.0.1:8765")   # the agent never loads torch
 
 Routes (JSON in, JSON out; a bad request is `{"error": "<one line>"}` with 4xx, a scoring
-failure 503; never a partial observation):
+failure 503, past the deadline 504; never a partial observation). Every request needs
+`Authorization: Bearer <token>` of this launch and a loopback Host (see `webminim.serve_guard`):
 
-    GET  /health          {"status": "ok", "model": ..., "requests": n, "batches": n}
+    GET  /health          {"status": "ok"}; with the token also "model", "requests", "batches", "busy"
     POST /score           {"tree": <UITree dict>, "tasks": [...]} -> {"s": [[...]], "n": [[...]]}
     POST /sanitize        {"tree": ... | "html": ..., "task": ..., "format": ...} -> {"text", "nodes"}
     POST /minimize-call   {"tool", "args", "schema", "task", "trust"} -> the minimize-call JSON
@@ -24,11 +25,14 @@ import asyncio
 import gc
 import json
 import queue
+import signal
+import socket
+import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from concurrent.futures import Future
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -37,10 +41,24 @@ import numpy as np
 
 from extractors.errors import ExtractionError
 from extractors.tree import UITree
-from webminim.errors import ConfigError, ScorerError, WebminimError
+from webminim.errors import ConfigError, RequestRefused, ScorerError, WebminimError
 from webminim.scores import MAX_NODES, Scores, check_request
+from webminim.serve_guard import (
+    DEADLINE_S,
+    MAX_BODY_BYTES,
+    MAX_WAITING,
+    TOKEN_ENV,
+    Guard,
+    GuardMiddleware,
+    Load,
+    new_token,
+    read_token,
+    remove_token,
+    token_path,
+    too_large,
+    write_token,
+)
 
-MAX_BODY_BYTES = 64 * 1024 * 1024
 BATCH_WINDOW_S = 0.004  # how long the worker waits for more requests after the first
 MAX_BATCH = 32
 
@@ -93,6 +111,9 @@ class ScoringQueue:
             self._score(batch)
 
     def _score(self, batch: list[_Job]) -> None:
+        batch = [job for job in batch if job.done.set_running_or_notify_cancel()]  # past its deadline: skipped
+        if not batch:
+            return
         self.batches += 1
         self.requests += len(batch)
         embedder = getattr(self.scorer, "embedder", None)
@@ -120,88 +141,80 @@ def _texts(tree: UITree) -> list[str]:
 # -- the server ---------------------------------------------------------------------------------
 
 
-def create_app(scorer: Any, *, model_name: str = "default") -> Any:
-    """The Starlette app around one scorer (the GATv2 `Scorer` in `webminim serve`)."""
+def create_app(scorer: Any, *, guard: Guard, model_name: str = "default") -> Any:
+    """The Starlette app around one scorer (the GATv2 `Scorer` in `webminim serve`), behind `guard`."""
     from starlette.applications import Starlette
-    from starlette.requests import Request
+    from starlette.exceptions import HTTPException
+    from starlette.middleware import Middleware
+    from starlette.requests import ClientDisconnect, Request
     from starlette.responses import JSONResponse
     from starlette.routing import Route
 
     jobs = ScoringQueue(scorer)
+    load = Load()
+    # Parsing, tree building and views run off the event loop, so a deadline (504) or a refusal
+    # (503) is still answered while they work; one thread keeps them serialized as they were
+    cpu = ThreadPoolExecutor(max_workers=1, thread_name_prefix="webminim-serve")
 
-    def error(status: int, message: str) -> JSONResponse:
-        return JSONResponse({"error": message.splitlines()[0] if message else "error"}, status_code=status)
+    async def off_loop(fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.wrap_future(cpu.submit(fn, *args))  # cancelled with its request
 
     async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY_BYTES:
-            raise _BadRequest(f"request body is larger than {MAX_BODY_BYTES // (1024 * 1024)} MiB")
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise _BadRequest("request body is not JSON") from None
-        if not isinstance(data, dict):
-            raise _BadRequest("request body must be a JSON object")
-        return data
+        return await off_loop(_json_object, await _read_capped(request, guard.max_body))
 
     async def scored(tree: UITree, tasks: list[str]) -> list[Scores]:
-        return await asyncio.wrap_future(jobs.submit(tree, tasks))
+        return await asyncio.wrap_future(jobs.submit(tree, tasks))  # cancelled past the deadline: not scored
 
     async def health(request: Request) -> JSONResponse:
-        return JSONResponse({"status": "ok", "model": model_name, "requests": jobs.requests, "batches": jobs.batches})
+        if not getattr(request.state, "authorized", False):
+            return JSONResponse({"status": "ok"})  # liveness only: activity is for token holders
+        stats = {"model": model_name, "requests": jobs.requests, "batches": jobs.batches, "busy": load.busy}
+        return JSONResponse({"status": "ok", **stats})
 
     def answered(handler: Callable[[Request], Awaitable[dict[str, Any]]], failure: int) -> Callable[..., Any]:
-        """One place maps failures to one JSON line: the client's to 400, ours to `failure`."""
+        """One place maps failures to one JSON line: the client's to 4xx, ours to `failure`, slow to 504."""
 
         async def endpoint(request: Request) -> JSONResponse:
             try:
-                return JSONResponse(await handler(request))
-            except (_BadRequest, ExtractionError) as exc:
-                return error(400, str(exc))
+                return JSONResponse(await asyncio.wait_for(handler(request), guard.deadline_s))
+            except TimeoutError:
+                return _refusal(RequestRefused(504, f"no answer within the {guard.deadline_s:g} s deadline"))
+            except RequestRefused as exc:
+                return _refusal(exc)
+            except ExtractionError as exc:
+                return _refusal(RequestRefused(400, str(exc)))
             except WebminimError as exc:
-                return error(failure, str(exc))
+                return _refusal(RequestRefused(failure, str(exc)))
+            except ClientDisconnect:
+                return _refusal(RequestRefused(400, "the client closed the connection"))  # nobody reads it
+            except Exception as exc:  # noqa: BLE001 - a bug answers one line, never a traceback
+                sys.stderr.write(f"webminim serve: internal error: {type(exc).__name__}: {exc}\n"[:500])
+                return _refusal(RequestRefused(500, f"internal error: {type(exc).__name__}"))
 
         return endpoint
 
     async def score(request: Request) -> dict[str, Any]:
         data = await body(request)
-        tree = _tree(data.get("tree"))
+        tree = await off_loop(_tree, data.get("tree"))
         tasks = data.get("tasks")
         if not isinstance(tasks, list) or not tasks or not all(isinstance(t, str) and t.strip() for t in tasks):
-            raise _BadRequest("tasks must be a non-empty list of non-empty texts")
+            raise RequestRefused(400, "tasks must be a non-empty list of non-empty texts")
         results = await scored(tree, tasks)
         return {"s": [r.s.tolist() for r in results], "n": [r.n.tolist() for r in results]}
 
     async def sanitize(request: Request) -> dict[str, Any]:
-        from webminim.minim import Minim
-
         data = await body(request)
-        task = data.get("task")
-        if not isinstance(task, str) or not task.strip():
-            raise _BadRequest("task must be a non-empty text")
-        fmt = data.get("format", "webarena")
-        if fmt not in ("webarena", "browsergym", "json"):
-            raise _BadRequest("format must be webarena, browsergym or json")
-        if isinstance(data.get("html"), str):
-            from extractors.html import tree_from_html
-
-            tree = tree_from_html(data["html"], url=str(data.get("url", "")))
-        else:
-            tree = _tree(data.get("tree"))
+        task, fmt = _sanitize_args(data)
+        tree = await off_loop(_page_tree, data)
         (result,) = await scored(tree, [task])
-        view = Minim(_Fixed(result)).sanitize(tree, task)  # a fresh vault: nothing shared between requests
-        return {"text": view.text("webarena" if fmt == "json" else fmt), "nodes": view.nodes_json()}
+        return await off_loop(_view, tree, task, fmt, result)
 
     async def minimize_call(request: Request) -> dict[str, Any]:
-        from webminim.egress import ToolMinimizer
+        return await off_loop(_minimized, await body(request))
 
-        data = await body(request)
-        tool, schema = data.get("tool"), data.get("schema")
-        if not isinstance(tool, str) or not tool:
-            raise _BadRequest("tool must be a non-empty name")
-        minimizer = ToolMinimizer()
-        minimizer.register(tool, schema, trust=data.get("trust"))
-        return minimizer.minimize(tool, data.get("args"), task=str(data.get("task", ""))).to_json()
+    async def http_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, HTTPException)
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
 
     app = Starlette(
         routes=[
@@ -210,21 +223,88 @@ def create_app(scorer: Any, *, model_name: str = "default") -> Any:
             Route("/sanitize", answered(sanitize, 503), methods=["POST"]),
             Route("/minimize-call", answered(minimize_call, 422), methods=["POST"]),  # a call that cannot be checked
         ],
-        lifespan=_closing(jobs),
+        middleware=[Middleware(GuardMiddleware, guard=guard, load=load)],
+        exception_handlers={HTTPException: http_error},  # 404 / 405 as one JSON line too
+        lifespan=_closing(jobs, cpu),
     )
     app.state.jobs = jobs
     return app
 
 
-class _BadRequest(Exception):
-    pass
+async def _read_capped(request: Any, cap: int) -> bytearray:
+    """The body, counted as it arrives: a chunked one past `cap` is cut off, never held whole."""
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > cap:
+            raise RequestRefused(413, too_large(cap))
+    return raw
 
 
-def _closing(jobs: ScoringQueue) -> Callable[[Any], AsyncIterator[None]]:
+def _refusal(refused: RequestRefused) -> Any:
+    from starlette.responses import JSONResponse
+
+    headers = {}
+    if refused.retry_after_s is not None:
+        headers["Retry-After"] = str(refused.retry_after_s)
+    if refused.status == 413:
+        headers["Connection"] = "close"  # the rest of the body is never read
+    message = str(refused).splitlines()[0] if str(refused).strip() else "error"
+    return JSONResponse({"error": message}, status_code=refused.status, headers=headers)
+
+
+def _json_object(raw: bytes | bytearray) -> dict[str, Any]:
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise RequestRefused(400, "request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise RequestRefused(400, "request body must be a JSON object")
+    return data
+
+
+def _sanitize_args(data: dict[str, Any]) -> tuple[str, str]:
+    task = data.get("task")
+    if not isinstance(task, str) or not task.strip():
+        raise RequestRefused(400, "task must be a non-empty text")
+    fmt = data.get("format", "webarena")
+    if fmt not in ("webarena", "browsergym", "json"):
+        raise RequestRefused(400, "format must be webarena, browsergym or json")
+    return task, fmt
+
+
+def _page_tree(data: dict[str, Any]) -> UITree:
+    if isinstance(data.get("html"), str):
+        from extractors.html import tree_from_html
+
+        return tree_from_html(data["html"], url=str(data.get("url", "")))
+    return _tree(data.get("tree"))
+
+
+def _view(tree: UITree, task: str, fmt: str, result: Scores) -> dict[str, Any]:
+    from webminim.minim import Minim
+
+    view = Minim(_Fixed(result)).sanitize(tree, task)  # a fresh vault: nothing shared between requests
+    return {"text": view.text("webarena" if fmt == "json" else fmt), "nodes": view.nodes_json()}
+
+
+def _minimized(data: dict[str, Any]) -> dict[str, Any]:
+    from webminim.egress import ToolMinimizer
+
+    tool, schema = data.get("tool"), data.get("schema")
+    if not isinstance(tool, str) or not tool:
+        raise RequestRefused(400, "tool must be a non-empty name")
+    minimizer = ToolMinimizer()
+    minimizer.register(tool, schema, trust=data.get("trust"))
+    return minimizer.minimize(tool, data.get("args"), task=str(data.get("task", ""))).to_json()
+
+
+def _closing(jobs: ScoringQueue, cpu: ThreadPoolExecutor) -> Callable[[Any], AsyncIterator[None]]:
     @asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
         yield
         jobs.close()
+        cpu.shutdown(wait=False, cancel_futures=True)
 
     return lifespan
 
@@ -245,17 +325,26 @@ class _Fixed:
 
 def _tree(raw: Any) -> UITree:
     if not isinstance(raw, dict):
-        raise _BadRequest("tree must be a UITree JSON object (UITree.to_dict())")
+        raise RequestRefused(400, "tree must be a UITree JSON object (UITree.to_dict())")
     try:
         return UITree.from_dict(raw)
     except ExtractionError:
         raise
     except Exception as exc:  # noqa: BLE001 - a malformed tree is the client's error, one line
-        raise _BadRequest(f"tree is malformed: {type(exc).__name__}: {exc}") from None
+        raise RequestRefused(400, f"tree is malformed: {type(exc).__name__}: {exc}") from None
 
 
-def serve(*, host: str = "127.0.0.1", port: int = 8765, model: Any = None, allow_remote_clients: bool = False) -> None:
-    """Load the model once and serve until interrupted."""
+def serve(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    model: Any = None,
+    allow_remote_clients: bool = False,
+    max_waiting: int = MAX_WAITING,
+    deadline_s: float = DEADLINE_S,
+    max_body: int = MAX_BODY_BYTES,
+) -> None:
+    """Load the model once and serve until interrupted; the token lives as long as the server."""
     from webminim.llm import is_loopback
 
     if not is_loopback(host) and not allow_remote_clients:
@@ -263,17 +352,58 @@ def serve(*, host: str = "127.0.0.1", port: int = 8765, model: Any = None, allow
             f"{host} is not a loopback address: pages would be scored for other machines; "
             "pass --allow-remote-clients to accept that"
         )
+    if max_waiting < 1 or deadline_s <= 0 or max_body < 1:
+        raise ConfigError("--queue, --deadline and --max-body must be positive")
     import uvicorn
 
     from webminim.scorer import load_scorer
 
     scorer = load_scorer(model)
     scorer.embedder.embed(["warm up"])  # load MiniLM before the first request, not during it
-    app = create_app(scorer, model_name=str(model or "default"))
+    sock = _listen(host, port)  # bound before the token is written: a busy port never overwrites its token
+    port = sock.getsockname()[1]
+    guard = Guard(new_token(), port, host, max_body=max_body, max_waiting=max_waiting, deadline_s=deadline_s)
+    app = create_app(scorer, guard=guard, model_name=str(model or "default"))
+    path = token_path(port)
+    write_token(path, guard.token)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"webminim serve on http://{shown}:{port}\ntoken file (mode 0600): {path}\ntoken: {guard.token}", flush=True)
     # What is loaded now lives as long as the server: out of the cycle collector's full passes,
     # which otherwise walk its ~100,000 objects (17-27 ms) every few requests
     gc.freeze()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    with _terminate_as_exit():
+        try:
+            uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+        finally:
+            remove_token(path, guard.token)
+
+
+@contextmanager
+def _terminate_as_exit() -> Iterator[None]:
+    """uvicorn stops gracefully on SIGTERM, then raises it again: as SystemExit the token is removed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def exit_now(sig: int, frame: Any) -> None:
+        raise SystemExit(128 + sig)
+
+    previous = signal.signal(signal.SIGTERM, exit_now)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        raise ConfigError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
 
 
 # -- the client ---------------------------------------------------------------------------------
@@ -290,7 +420,9 @@ class BrokerScorer:
         allow_remote: bool = False,
         max_nodes: int = MAX_NODES,
         transport: Any = None,
+        token: str | None = None,
     ) -> None:
+        """`token`: the server's; by default WEBMINIM_BROKER_TOKEN, else the file `serve` wrote."""
         import httpx
 
         from webminim.llm import is_loopback
@@ -301,6 +433,8 @@ class BrokerScorer:
         if not allow_remote and not is_loopback(parts.hostname):
             raise ConfigError(f"broker {parts.hostname} is not this machine: it would receive raw pages")
         self.url = url.rstrip("/")
+        self.port = parts.port or (443 if parts.scheme == "https" else 80)
+        self.token = token
         self.timeout_s = timeout_s
         self.max_nodes = max_nodes
         self._http = httpx.Client(transport=transport, trust_env=False, timeout=timeout_s)
@@ -313,7 +447,9 @@ class BrokerScorer:
 
         check_request(tree, tasks, self.max_nodes)
         try:
-            response = self._http.post(f"{self.url}/score", json={"tree": tree.to_dict(), "tasks": list(tasks)})
+            response = self._http.post(
+                f"{self.url}/score", json={"tree": tree.to_dict(), "tasks": list(tasks)}, headers=self._auth()
+            )
         except httpx.HTTPError as exc:
             raise ScorerError(f"broker {self.url} unreachable: {type(exc).__name__}") from None
         try:
@@ -321,8 +457,19 @@ class BrokerScorer:
         except ValueError:
             raise ScorerError(f"broker {self.url} answered HTTP {response.status_code} without JSON") from None
         if response.status_code != 200:
-            raise ScorerError(f"broker: {data.get('error', response.status_code) if isinstance(data, dict) else ''}")
+            error = data.get("error", response.status_code) if isinstance(data, dict) else response.status_code
+            hint = (
+                f" (the token is read from {TOKEN_ENV} or {token_path(self.port)})"
+                if response.status_code == 401
+                else ""
+            )
+            raise ScorerError(f"broker: {error}{hint}")
         return _scores(data, len(tree), len(tasks))
+
+    def _auth(self) -> dict[str, str]:
+        # read per request (a few microseconds): a restarted server's new token is picked up
+        token = self.token or read_token(self.port)
+        return {"Authorization": f"Bearer {token}"} if token else {}
 
     def close(self) -> None:
         self._http.close()

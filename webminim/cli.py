@@ -238,16 +238,31 @@ class Mode(StrEnum):
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to bind (loopback by default).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8765,
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="0: any free port (printed).")] = 8765,
     model: Annotated[Path | None, typer.Option("--model", help="Scorer checkpoint (default: shipped).")] = None,
     allow_remote_clients: Annotated[
         bool, typer.Option("--allow-remote-clients", help="Bind a non-loopback address (other machines' pages).")
     ] = False,
+    queue: Annotated[
+        int, typer.Option("--queue", min=1, help="Requests in progress at most; more are answered 503.")
+    ] = 32,
+    deadline: Annotated[
+        float, typer.Option("--deadline", min=0.001, help="Seconds a request may take; past it, 504.")
+    ] = 30.0,
+    max_body: Annotated[int, typer.Option("--max-body", min=1, help="Largest request body, in MiB (413).")] = 64,
 ) -> None:
-    """Run one local broker: the model loads once, many agents share it (HTTP + JSON)."""
+    """Run one local broker: the model loads once, many agents share it (HTTP + JSON, token required)."""
     from webminim.broker import serve as run_server
 
-    run_server(host=host, port=port, model=model, allow_remote_clients=allow_remote_clients)
+    run_server(
+        host=host,
+        port=port,
+        model=model,
+        allow_remote_clients=allow_remote_clients,
+        max_waiting=queue,
+        deadline_s=deadline,
+        max_body=max_body * 1024 * 1024,
+    )
 
 
 @app.command("sanitize-batch")

@@ -9,7 +9,8 @@
      ├── PolicyError       the sanitized view could not be built (fail closed)
      ├── ActionRefused     an agent action would move withheld data somewhere it may not go
      ├── EgressError       a tool call's arguments could not be checked or minimized (fail closed)
-     └── EndpointError     an optional LLM endpoint failed or answered malformed JSON (fail closed)
+     ├── EndpointError     an optional LLM endpoint failed or answered malformed JSON (fail closed)
+     └── RequestRefused    `webminim serve` refused a request (an HTTP status and one line, never a traceback)
 
 Later stages add ScorerError, PolicyError and EgressError here. Every message is one line
 meant for the user; the CLI prints it and exits non-zero.
@@ -52,6 +53,15 @@ class EndpointError(WebminimError):
     """An OpenAI-compatible endpoint failed, timed out or answered malformed JSON."""
 
 
+class RequestRefused(WebminimError):
+    """`webminim serve` answers this request with `status` and one JSON line (and Retry-After if set)."""
+
+    def __init__(self, status: int, message: str, *, retry_after_s: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after_s = retry_after_s
+
+
 __all__ = [
     "ActionRefused",
     "BrowserError",
@@ -61,6 +71,7 @@ __all__ = [
     "EndpointError",
     "ExtractionError",
     "PolicyError",
+    "RequestRefused",
     "ScorerError",
     "WebminimError",
 ]
