@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +15,12 @@ import pytest
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def webminim(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "webminim", *args], capture_output=True, text=True, timeout=timeout)
+def webminim(*args: str, timeout: float = 120, umask: int | None = None) -> subprocess.CompletedProcess[str]:
+    """The CLI in a process of its own; `umask`: the one it starts with (files it creates)."""
+    preexec = (lambda: os.umask(umask)) if umask is not None else None
+    return subprocess.run(
+        [sys.executable, "-m", "webminim", *args], capture_output=True, text=True, timeout=timeout, preexec_fn=preexec
+    )
 
 
 @pytest.mark.parametrize("fmt", ["webarena", "browsergym", "json"])
@@ -114,6 +120,31 @@ def test_sanitize_explain_adds_raw_values_for_local_debugging():
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)["nodes"]
     assert all({"raw_name", "reason"} <= set(row) for row in rows)
+    (note,) = result.stderr.splitlines()  # one line saying the output is raw page text, kept local
+    assert "raw page text" in note and "do not send" in note
+
+
+def test_inspect_report_is_owner_only_and_said_to_hold_raw_text(tmp_path):
+    out = tmp_path / "reports" / "report.html"
+    out.parent.mkdir()
+    out.write_text("an older report")
+    out.chmod(0o644)  # an existing, world-readable file is narrowed before it is overwritten
+    result = webminim(
+        "inspect", "--html", str(FIXTURES / "toast_2fa.html"), "--task", "Open my shopping cart", "--out", str(out)
+    )
+    assert result.returncode == 0, result.stderr
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    assert "592018" in out.read_text()  # the report does hold the raw page: hence owner-only
+    (note,) = result.stderr.splitlines()
+    assert str(out) in note and "raw page text" in note and "do not send" in note
+
+
+def test_a_new_inspect_report_is_created_owner_only(tmp_path):
+    out = tmp_path / "report.html"
+    args = ("inspect", "--html", str(FIXTURES / "forms.html"), "--task", "Sign in", "--out", str(out))
+    result = webminim(*args, umask=0o022)  # the common default: 0644 files
+    assert result.returncode == 0, result.stderr
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
 
 
 @pytest.mark.parametrize(

@@ -44,6 +44,8 @@ class Source(StrEnum):
     aria = "aria"
 
 
+RAW_TEXT_NOTE = "holds raw page text: keep it on this machine, do not send it to a model or anyone"
+
 KEEP_FLOOR_HELP = "Share of the page's nodes, most necessary first, whose controls are never removed (0: off)."
 
 
@@ -188,6 +190,8 @@ def sanitize(
         )
         + "\n"
     )
+    if explain and fmt is OutputFormat.json:  # only json gets the raw values (see run_sanitize)
+        sys.stderr.write(f"webminim: note: this --explain output {RAW_TEXT_NOTE}\n")
 
 
 @app.command()
@@ -204,6 +208,7 @@ def inspect(
     if not task.strip():
         raise UsageError("--task is required: sanitizing depends on what the agent is asked to do")
     typer.echo(run_inspect(load_tree(url, html), task, out=out, model=model))
+    sys.stderr.write(f"webminim: note: {out} {RAW_TEXT_NOTE}\n")
 
 
 DEMO_TASK = "Reply to Marcus Webb's email about the March invoice"
