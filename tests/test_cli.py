@@ -147,6 +147,58 @@ def test_a_new_inspect_report_is_created_owner_only(tmp_path):
     assert stat.S_IMODE(out.stat().st_mode) == 0o600
 
 
+# A page saved under a home directory: its path names the user and must not reach the model.
+SAVED_PAGE = """<!doctype html><html><head><title>Corner shop</title></head><body>
+<h1>Welcome back</h1>
+<a href="cart.html">Shopping cart (2)</a>
+<a href="../orders/history.html">Order history</a>
+<a href="/help">Help center</a>
+<p>Free delivery on orders over 30 euros.</p>
+</body></html>
+"""
+
+
+def saved_page(tmp_path: Path) -> Path:
+    folder = tmp_path / "Users" / "maren.holloway" / "Downloads" / "saved pages"
+    folder.mkdir(parents=True)
+    page = folder / "shop.html"
+    page.write_text(SAVED_PAGE)
+    return page
+
+
+def local_path_parts(page: Path) -> list[str]:
+    return [part for part in page.parts if part != "/"]
+
+
+@pytest.mark.parametrize("fmt", ["webarena", "browsergym", "json"])
+def test_sanitized_html_file_carries_no_local_path(tmp_path, fmt):
+    page = saved_page(tmp_path)
+    result = webminim("sanitize", "--html", str(page), "--task", "Open my shopping cart", "--format", fmt)
+    assert result.returncode == 0, result.stderr
+    assert "cart.html" in result.stdout  # the link, as the page writes it
+    assert "file:" not in result.stdout and page.as_uri() not in result.stdout
+    leaked = [part for part in local_path_parts(page) if part in result.stdout]
+    assert not leaked, f"local path in the view: {leaked}"
+
+
+@pytest.mark.parametrize("fmt", ["webarena", "browsergym", "json"])
+def test_base_url_resolves_a_files_relative_links_under_it(tmp_path, fmt):
+    page = saved_page(tmp_path)
+    args = ("sanitize", "--html", str(page), "--task", "Open my shopping cart", "--format", fmt)
+    result = webminim(*args, "--base-url", "https://shop.example/account/")
+    assert result.returncode == 0, result.stderr
+    assert "https://shop.example/account/cart.html" in result.stdout
+    assert "file:" not in result.stdout
+    assert not [part for part in local_path_parts(page) if part in result.stdout]
+
+
+def test_snapshot_of_an_html_file_has_no_file_url(tmp_path):
+    page = saved_page(tmp_path)
+    result = webminim("snapshot", "--html", str(page), "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert "file:" not in result.stdout and "maren.holloway" not in result.stdout
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -157,6 +209,9 @@ def test_a_new_inspect_report_is_created_owner_only(tmp_path):
             ["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--model", "/nonexistent.safetensors"],
             "no scorer checkpoint",
         ),
+        (["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--base-url", "file:///home/"], "http(s)"),
+        (["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--base-url", "shop/"], "http(s)"),
+        (["sanitize", "http://127.0.0.1:9/", "--task", "x", "--base-url", "https://a.example/"], "with --html"),
     ],
 )
 def test_sanitize_bad_input(args, message):
