@@ -1,6 +1,8 @@
 """Hostile pages, generated with hypothesis: secrets encoded, split, hidden or tucked into
 attributes, frames and shadow roots; and pages too big or too deep. Every case ends in no
-leak, or a clear fail-closed error — never a crash or a partial observation.
+leak, or a clear fail-closed error that carries nothing of the page — never a crash or a partial
+observation; and only a few generated cases may fail closed (FAIL_CLOSED_CAP), so that
+refusing every page does not pass for safety.
 
 CI runs a bounded slice (HYPOTHESIS_PROFILE=ci, the default); `HYPOTHESIS_PROFILE=fuzz`
 runs the long tier.
@@ -10,9 +12,10 @@ from __future__ import annotations
 
 import base64
 import html
+from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import Page
 
@@ -78,26 +81,55 @@ def page_with(payload: str) -> str:
     )
 
 
-@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
-@given(
-    secret=st.from_regex(r"[1-9][0-9]{5}", fullmatch=True),
-    how=st.sampled_from(["plain", "base64", "homoglyphs", "leetspeak", "zero-width", "split"]),
-    where=st.sampled_from(
-        ["toast", "hidden", "aria-label", "alt", "title", "url", "iframe", "shadow-open", "shadow-closed"]
-    ),
-)
-def test_hostile_secret_never_leaves(page: Page, minim: Minim, secret: str, how: str, where: str):
-    pieces = encode(secret, how)
-    page.set_content(page_with(place(pieces, where)))
-    agent = MinimPage(page, TASK, minim=Minim(minim.scorer), guard_requests=False)
-    try:
-        text = agent.observe()
-    except WebminimError as exc:  # fail-closed is acceptable, as one clear line
-        assert "\n" not in str(exc)
-        return
-    assert secret not in text
+# Generated cases that may end in a fail-closed error instead of a view. Measured when this was
+# set: none of the CI profile's 200 derandomized cases, and none of 2 x 400 random ones (fuzz
+# profile), fail closed. 2 leaves room for a case or two that becomes unscorable for a good
+# reason, yet a change that makes pages fail closed wholesale (a raising case passed every leak
+# check) fails here. Raise it only with a measured count and the reason in this comment.
+FAIL_CLOSED_CAP = 2
+
+
+def assert_nothing_leaked(text: str, secret: str, pieces: list[str], case: str) -> None:
+    assert secret not in text, f"{case} leaked the secret"
     for piece in pieces:
-        assert piece not in text or len(piece) < 4, f"{how}/{where} leaked {piece!r}"
+        assert piece not in text or len(piece) < 4, f"{case} leaked {piece!r}"
+
+
+def assert_closed_cleanly(agent: MinimPage, exc: WebminimError, secret: str, pieces: list[str], case: str) -> None:
+    """A fail-closed case: one clear line that carries nothing of the page, and no view kept."""
+    message = str(exc)
+    assert "\n" not in message, f"{case}: the error is not one line"
+    assert_nothing_leaked(message, secret, pieces, case)
+    assert agent.view is None, f"{case}: a view was kept although observe() failed"
+
+
+def test_hostile_secret_never_leaves(page: Page, minim: Minim):
+    outcomes: Counter[str] = Counter()
+
+    @settings(deadline=None)
+    @given(
+        secret=st.from_regex(r"[1-9][0-9]{5}", fullmatch=True),
+        how=st.sampled_from(["plain", "base64", "homoglyphs", "leetspeak", "zero-width", "split"]),
+        where=st.sampled_from(
+            ["toast", "hidden", "aria-label", "alt", "title", "url", "iframe", "shadow-open", "shadow-closed"]
+        ),
+    )
+    def case(secret: str, how: str, where: str) -> None:
+        pieces = encode(secret, how)
+        page.set_content(page_with(place(pieces, where)))
+        agent = MinimPage(page, TASK, minim=Minim(minim.scorer), guard_requests=False)
+        try:
+            text = agent.observe()
+        except WebminimError as exc:  # fail-closed is acceptable, as one clear line, within the cap
+            outcomes[f"closed {how}/{where}"] += 1
+            assert_closed_cleanly(agent, exc, secret, pieces, f"{how}/{where}")
+            return
+        outcomes["view"] += 1
+        assert_nothing_leaked(text, secret, pieces, f"{how}/{where}")
+
+    case()
+    closed = {k: v for k, v in outcomes.items() if k != "view"}
+    assert sum(closed.values()) <= FAIL_CLOSED_CAP, f"{sum(closed.values())} cases failed closed: {closed}"
 
 
 def test_page_too_large_to_score_fails_closed(page: Page, minim: Minim):

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +15,12 @@ import pytest
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def webminim(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "webminim", *args], capture_output=True, text=True, timeout=timeout)
+def webminim(*args: str, timeout: float = 120, umask: int | None = None) -> subprocess.CompletedProcess[str]:
+    """The CLI in a process of its own; `umask`: the one it starts with (files it creates)."""
+    preexec = (lambda: os.umask(umask)) if umask is not None else None
+    return subprocess.run(
+        [sys.executable, "-m", "webminim", *args], capture_output=True, text=True, timeout=timeout, preexec_fn=preexec
+    )
 
 
 @pytest.mark.parametrize("fmt", ["webarena", "browsergym", "json"])
@@ -114,6 +120,83 @@ def test_sanitize_explain_adds_raw_values_for_local_debugging():
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)["nodes"]
     assert all({"raw_name", "reason"} <= set(row) for row in rows)
+    (note,) = result.stderr.splitlines()  # one line saying the output is raw page text, kept local
+    assert "raw page text" in note and "do not send" in note
+
+
+def test_inspect_report_is_owner_only_and_said_to_hold_raw_text(tmp_path):
+    out = tmp_path / "reports" / "report.html"
+    out.parent.mkdir()
+    out.write_text("an older report")
+    out.chmod(0o644)  # an existing, world-readable file is narrowed before it is overwritten
+    result = webminim(
+        "inspect", "--html", str(FIXTURES / "toast_2fa.html"), "--task", "Open my shopping cart", "--out", str(out)
+    )
+    assert result.returncode == 0, result.stderr
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    assert "592018" in out.read_text()  # the report does hold the raw page: hence owner-only
+    (note,) = result.stderr.splitlines()
+    assert str(out) in note and "raw page text" in note and "do not send" in note
+
+
+def test_a_new_inspect_report_is_created_owner_only(tmp_path):
+    out = tmp_path / "report.html"
+    args = ("inspect", "--html", str(FIXTURES / "forms.html"), "--task", "Sign in", "--out", str(out))
+    result = webminim(*args, umask=0o022)  # the common default: 0644 files
+    assert result.returncode == 0, result.stderr
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+
+
+# A page saved under a home directory: its path names the user and must not reach the model.
+SAVED_PAGE = """<!doctype html><html><head><title>Corner shop</title></head><body>
+<h1>Welcome back</h1>
+<a href="cart.html">Shopping cart (2)</a>
+<a href="../orders/history.html">Order history</a>
+<a href="/help">Help center</a>
+<p>Free delivery on orders over 30 euros.</p>
+</body></html>
+"""
+
+
+def saved_page(tmp_path: Path) -> Path:
+    folder = tmp_path / "Users" / "maren.holloway" / "Downloads" / "saved pages"
+    folder.mkdir(parents=True)
+    page = folder / "shop.html"
+    page.write_text(SAVED_PAGE)
+    return page
+
+
+def local_path_parts(page: Path) -> list[str]:
+    return [part for part in page.parts if part != "/"]
+
+
+@pytest.mark.parametrize("fmt", ["webarena", "browsergym", "json"])
+def test_sanitized_html_file_carries_no_local_path(tmp_path, fmt):
+    page = saved_page(tmp_path)
+    result = webminim("sanitize", "--html", str(page), "--task", "Open my shopping cart", "--format", fmt)
+    assert result.returncode == 0, result.stderr
+    assert "cart.html" in result.stdout  # the link, as the page writes it
+    assert "file:" not in result.stdout and page.as_uri() not in result.stdout
+    leaked = [part for part in local_path_parts(page) if part in result.stdout]
+    assert not leaked, f"local path in the view: {leaked}"
+
+
+@pytest.mark.parametrize("fmt", ["webarena", "browsergym", "json"])
+def test_base_url_resolves_a_files_relative_links_under_it(tmp_path, fmt):
+    page = saved_page(tmp_path)
+    args = ("sanitize", "--html", str(page), "--task", "Open my shopping cart", "--format", fmt)
+    result = webminim(*args, "--base-url", "https://shop.example/account/")
+    assert result.returncode == 0, result.stderr
+    assert "https://shop.example/account/cart.html" in result.stdout
+    assert "file:" not in result.stdout
+    assert not [part for part in local_path_parts(page) if part in result.stdout]
+
+
+def test_snapshot_of_an_html_file_has_no_file_url(tmp_path):
+    page = saved_page(tmp_path)
+    result = webminim("snapshot", "--html", str(page), "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert "file:" not in result.stdout and "maren.holloway" not in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -126,6 +209,9 @@ def test_sanitize_explain_adds_raw_values_for_local_debugging():
             ["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--model", "/nonexistent.safetensors"],
             "no scorer checkpoint",
         ),
+        (["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--base-url", "file:///home/"], "http(s)"),
+        (["sanitize", "--html", str(FIXTURES / "forms.html"), "--task", "x", "--base-url", "shop/"], "http(s)"),
+        (["sanitize", "http://127.0.0.1:9/", "--task", "x", "--base-url", "https://a.example/"], "with --html"),
     ],
 )
 def test_sanitize_bad_input(args, message):

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from webminim.errors import ConfigError, WebminimError
+from webminim.private_files import open_private
 
 MAX_LINE_BYTES = 64 * 1024 * 1024
 CHUNK = 8  # records per task sent to a worker (amortizes the hand-off, keeps progress smooth)
@@ -217,7 +218,7 @@ def sanitize_batch(
     counts = {"sanitized": 0, "errors": 0, "skipped": len(done)}
     total = len(records) + len(errors)
     out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("a", encoding="utf-8") as sink:
+    with open_private(out, "a") as sink:  # owner-only: the sanitized views, and error lines
         results: Iterable[dict[str, Any]] = errors
         if records:
             more = (

@@ -11,6 +11,7 @@ from enum import StrEnum
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import urlsplit
 
 import typer
 
@@ -44,6 +45,12 @@ class Source(StrEnum):
     aria = "aria"
 
 
+BaseUrl = Annotated[
+    str | None,
+    typer.Option("--base-url", help="With --html: resolve the file's relative links under this URL (else as written)."),
+]
+RAW_TEXT_NOTE = "holds raw page text: keep it on this machine, do not send it to a model or anyone"
+
 KEEP_FLOOR_HELP = "Share of the page's nodes, most necessary first, whose controls are never removed (0: off)."
 
 
@@ -66,14 +73,39 @@ def read_html(path: Path) -> bytes:
         raise ExtractionError(f"cannot read {path}: {exc.strerror or exc}") from exc
 
 
-def load_tree(url: str | None, html: Path | None, *, source: Source = Source.cdp, bbox: bool = False) -> UITree:
-    """The raw tree of a URL (live Chromium) or of a static HTML file (no browser)."""
+def checked_base_url(base_url: str) -> str:
+    """An absolute http(s) URL for --base-url: what a file's relative links resolve under."""
+    try:
+        parts = urlsplit(base_url)
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise UsageError(f"--base-url must be an absolute http(s) URL, not {base_url!r}")
+    return base_url
+
+
+def load_tree(
+    url: str | None,
+    html: Path | None,
+    *,
+    source: Source = Source.cdp,
+    bbox: bool = False,
+    base_url: str | None = None,
+) -> UITree:
+    """The raw tree of a URL (live Chromium) or of a static HTML file (no browser).
+
+    A file's relative links stay relative, or resolve under `base_url`: never under the file's
+    own location, whose path (home directory, user name) would go to the model with the view.
+    """
     if (url is None) == (html is None):
         raise UsageError("give exactly one of URL or --html FILE")
     if html is not None:
         from extractors.html import tree_from_html  # loaded here: minimize-call and serve need no parser
 
-        return tree_from_html(read_html(html), url=html.resolve().as_uri())
+        page_url = checked_base_url(base_url) if base_url is not None else ""
+        return tree_from_html(read_html(html), url=page_url)
+    if base_url is not None:
+        raise UsageError("--base-url goes with --html FILE (a live page has its own URL)")
     return _live_tree(str(url), source=source, bbox=bbox)
 
 
@@ -94,9 +126,10 @@ def snapshot(
     fmt: Annotated[OutputFormat, typer.Option("--format", help="Observation format.")] = OutputFormat.webarena,
     source: Annotated[Source, typer.Option("--via", help="Live extraction: CDP tree or aria snapshot.")] = Source.cdp,
     bbox: Annotated[bool, typer.Option("--bbox", help="Fetch bounding boxes (json format).")] = False,
+    base_url: BaseUrl = None,
 ) -> None:
     """Print the raw observation an agent would send without webminim (unsanitized)."""
-    tree = load_tree(url, html, source=source, bbox=bbox)
+    tree = load_tree(url, html, source=source, bbox=bbox, base_url=base_url)
     from webminim.renderers import render
 
     sys.stdout.write(render(tree, fmt.value) + "\n")
@@ -164,6 +197,7 @@ def sanitize(
         str | None,
         typer.Option("--broker", envvar="WEBMINIM_BROKER", help="A running `webminim serve` (no model load here)."),
     ] = None,
+    base_url: BaseUrl = None,
 ) -> None:
     """Print the sanitized observation: only what the task needs leaves the device."""
     from webminim.commands import run_sanitize
@@ -175,7 +209,7 @@ def sanitize(
         from webminim.broker import BrokerScorer
 
         llm = BrokerScorer(broker)
-    tree = load_tree(url, html)
+    tree = load_tree(url, html, base_url=base_url)
     sys.stdout.write(
         run_sanitize(
             tree,
@@ -188,6 +222,8 @@ def sanitize(
         )
         + "\n"
     )
+    if explain and fmt is OutputFormat.json:  # only json gets the raw values (see run_sanitize)
+        sys.stderr.write(f"webminim: note: this --explain output {RAW_TEXT_NOTE}\n")
 
 
 @app.command()
@@ -197,13 +233,15 @@ def inspect(
     html: Annotated[Path | None, typer.Option("--html", help="Static HTML file (parsed without a browser).")] = None,
     out: Annotated[Path, typer.Option("--out", help="HTML report to write.")] = Path("report.html"),
     model: Annotated[Path | None, typer.Option("--model", help="Scorer checkpoint (default: shipped).")] = None,
+    base_url: BaseUrl = None,
 ) -> None:
     """Write an HTML report: raw and sanitized views side by side, K/A/R colour-coded."""
     from webminim.commands import run_inspect
 
     if not task.strip():
         raise UsageError("--task is required: sanitizing depends on what the agent is asked to do")
-    typer.echo(run_inspect(load_tree(url, html), task, out=out, model=model))
+    typer.echo(run_inspect(load_tree(url, html, base_url=base_url), task, out=out, model=model))
+    sys.stderr.write(f"webminim: note: {out} {RAW_TEXT_NOTE}\n")
 
 
 DEMO_TASK = "Reply to Marcus Webb's email about the March invoice"

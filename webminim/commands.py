@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from webminim.policy import Thresholds
+from webminim.private_files import write_private
 from webminim.scores import TreeScorer
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def run_inspect(tree, task: str, *, out: Path, model: Path | None) -> str:  # no
 
     view = Minim.load(model).sanitize(tree, task)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_report(tree, view, task), encoding="utf-8")
+    write_private(out, render_report(tree, view, task))  # owner-only: the report holds raw page text
     counts = view.counts()
     return f"wrote {out} (K {counts['K']}, A {counts['A']}, R {counts['R']} of {len(tree)} nodes)"
 
@@ -102,7 +103,7 @@ def run_demo(task: str, out: Path) -> None:
         markup=False,
         highlight=False,
     )
-    out.write_text(render_report(tree, view, task), encoding="utf-8")
+    write_private(out, render_report(tree, view, task))  # owner-only: the report holds raw page text
     console.print(f"side-by-side report: {out}", markup=False)
 
 

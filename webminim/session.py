@@ -25,6 +25,7 @@ from extractors.tree import UITree
 from webminim.errors import ConfigError
 from webminim.metrics import P_ABS, TOK_PH
 from webminim.policy import Thresholds
+from webminim.private_files import open_private
 from webminim.view import SanitizedView, strip_query
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class AuditLog:
         line = json.dumps(record, ensure_ascii=False, sort_keys=True)
         with self._lock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("a", encoding="utf-8") as handle:
+            with open_private(self.path, "a") as handle:  # owner-only: step-by-step traces of the pages
                 handle.write(line + "\n")
 
     def observation(self, step: int, raw: UITree, view: SanitizedView, thresholds: Thresholds, spent: float) -> None:

@@ -12,9 +12,9 @@ import re
 import urllib.request
 from typing import Any
 
-import pytest
+from browsergym_tier import require
 
-pytest.importorskip("browsergym.core", reason="BrowserGym runs in .venv-browsergym (./dev test sets it up)")
+require("browsergym.core")  # skipped outside the BrowserGym venv; an error in CI if it cannot run
 
 from browsergym.core.env import BrowserEnv  # noqa: E402
 from browsergym.core.task import AbstractBrowserTask  # noqa: E402

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsergym_tier import require
 
-pytest.importorskip("browsergym.core", reason="BrowserGym runs in .venv-browsergym (./dev test sets it up)")
+require("browsergym.core")  # skipped outside the BrowserGym venv; an error in CI if it cannot run
 sys.path.insert(0, str(Path(__file__).parent.parent))  # the e2e scenarios
 
 from browsergym.core.action.highlevel import HighLevelActionSet  # noqa: E402

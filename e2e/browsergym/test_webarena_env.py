@@ -13,10 +13,9 @@ import sys
 import urllib.request
 from pathlib import Path
 
-import pytest
+from browsergym_tier import require
 
-pytest.importorskip("gymnasium", reason="WebArena's env runs in .venv-browsergym (./dev test sets it up)")
-pytest.importorskip("beartype", reason="WebArena's env runs in .venv-browsergym (./dev test sets it up)")
+require("gymnasium", "beartype")  # skipped outside the BrowserGym venv; an error in CI if it cannot run
 sys.path.insert(0, str(Path(__file__).parent / "third_party" / "webarena"))
 
 from browser_env import ScriptBrowserEnv, create_id_based_action  # noqa: E402
