@@ -13,7 +13,8 @@ BrowserGym's own bids; `url`, `open_pages_urls`, `open_pages_titles` made safe;
 `chat_messages`, `last_action_error` with vault values put back as placeholders;
 `last_action` is the agent's own action (placeholders, not values). What cannot be
 minimized is dropped: `dom_object`, `som_screenshot`, `pruned_html`, `dom_txt`, and
-`screenshot` unless `screenshots="masked"` (only kept elements visible).
+`screenshot` unless `screenshots="masked"` (only kept elements visible);
+`observation_space` declares exactly the keys an observation has.
 
 Actions (webminim.browsergym_actions): parsed, never executed as the model's code; the text
 of `fill`, `keyboard_type` and `keyboard_insert_text` is minimized for its field (the filled
@@ -29,6 +30,7 @@ imported here, any env with BrowserGym's observation and action format works.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -51,7 +53,7 @@ from webminim.browsergym_actions import (
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
 from webminim.episode import checked_action, start_episode
 from webminim.errors import ActionRefused, ConfigError
-from webminim.integrations import browsergym_observation, browsergym_tree
+from webminim.integrations import UNSANITIZABLE_BROWSERGYM_KEYS, browsergym_observation, browsergym_tree
 from webminim.minim import Minim
 from webminim.screenshot import mask_screenshot
 from webminim.session import AuditLog
@@ -102,6 +104,7 @@ class MinimEnv(gymnasium.Wrapper):
         self.text_minimizer = text_minimizer
         self.typed = TypedText("", minimizer=text_minimizer, audit=self.audit)
         self._step = 0  # observations so far, as the audit log counts steps
+        self.observation_space = _minimal_space(env.observation_space, keep_screenshot=screenshots == "masked")
 
     # -- gymnasium -----------------------------------------------------------------------
     def reset(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -255,6 +258,19 @@ class MinimEnv(gymnasium.Wrapper):
             site=site,
             page_url=url,
         )
+
+
+def _minimal_space(space: Any, *, keep_screenshot: bool) -> Any:
+    """BrowserGym's observation space as `_observe` fills it: the keys it drops are gone
+    (an agent that sizes its inputs from the space must not wait for them), `axtree_txt` added."""
+    if not isinstance(space, gymnasium.spaces.Dict):
+        return space  # not BrowserGym's shape: nothing known to change
+    dropped = set(UNSANITIZABLE_BROWSERGYM_KEYS) - ({"screenshot"} if keep_screenshot else set())
+    spaces = {key: sub for key, sub in space.spaces.items() if key not in dropped}
+    # the tree's text is free text like the URL: BrowserGym's own text space for it, when it has one
+    text = space.spaces.get("url")
+    spaces["axtree_txt"] = copy.deepcopy(text) if text is not None else gymnasium.spaces.Text(max_length=2**31 - 1)
+    return gymnasium.spaces.Dict(spaces)
 
 
 def _element_by_bid(page: Any, bid: str) -> Any:

@@ -219,3 +219,15 @@ def test_a_vision_agent_gets_a_screenshot_with_the_code_blacked_out(fresh_sites:
         b for b in controls if apart(b, holder) and (region(obs["screenshot"], b) == region(raw["screenshot"], b)).all()
     ]
     assert shown  # controls away from the code are drawn as they are
+
+
+def test_the_observation_space_declares_exactly_the_keys_an_observation_has(
+    fresh_sites: SiteServer, minim: Minim
+) -> None:
+    env = make_env(fresh_sites, minim, "Complete the two-step verification with the code")
+    try:
+        obs, _ = env.reset(seed=0)
+    finally:
+        env.close()
+    assert set(env.observation_space.spaces) == set(obs)  # no dom_object / screenshot promised, axtree_txt declared
+    assert env.observation_space["axtree_txt"].contains(obs["axtree_txt"])
