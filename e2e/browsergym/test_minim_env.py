@@ -231,3 +231,14 @@ def test_the_observation_space_declares_exactly_the_keys_an_observation_has(
         env.close()
     assert set(env.observation_space.spaces) == set(obs)  # no dom_object / screenshot promised, axtree_txt declared
     assert env.observation_space["axtree_txt"].contains(obs["axtree_txt"])
+
+
+def test_the_page_url_reads_as_the_tree_shows_it(fresh_sites: SiteServer, minim: Minim) -> None:
+    env = make_env(fresh_sites, minim, "Complete the two-step verification with the code")
+    try:
+        obs, _ = env.reset(seed=0)
+    finally:
+        env.close()
+    root = re.search(r"^RootWebArea .*url='([^']*)'", obs["axtree_txt"]).group(1)
+    assert re.fullmatch(r"\[URL_\d+\]", root)  # this page's root is withheld, its URL with it
+    assert obs["url"] == root and obs["open_pages_urls"] == (root,)
