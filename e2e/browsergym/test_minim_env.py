@@ -287,3 +287,16 @@ def test_a_filled_field_shown_by_its_label_is_still_black_in_a_masked_screenshot
     inside = (slice(int(y) + 1, int(y + h) - 1), slice(int(x) + 1, int(x + w) - 1))
     assert f"[{field}] textbox" in obs["axtree_txt"] and raw["screenshot"][inside].any()
     assert not obs["screenshot"][inside].any()  # the field's pixels are the real code: never drawn
+
+
+def test_the_agents_own_message_keeps_its_placeholders(fresh_sites: SiteServer, minim: Minim) -> None:
+    env = make_env(fresh_sites, minim, "What is the verification code on this page?", judge="told")
+    try:
+        obs, _ = env.reset(seed=0)
+        token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)
+        message = f"The one-time password is {token}"  # a password cue before a placeholder: no secret
+        obs, reward, *_ = env.step(f'send_msg_to_user("{message}")')
+    finally:
+        env.close()
+    assert reward == 1.0  # the user got the real code
+    assert obs["chat_messages"][-1]["message"] == message and CODE not in sent(obs)
