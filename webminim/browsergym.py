@@ -8,12 +8,15 @@
     obs, reward, done, truncated, info = env.step('fill("8", "[OTP_1]")')  # typed for real
 
 Observations: `axtree_object` / `axtree_txt` are the sanitized tree for the goal, with
-BrowserGym's own bids; `url`, `open_pages_urls`, `open_pages_titles` made safe;
+BrowserGym's own bids; a field the broker filled for a placeholder reads back with its label
+and that placeholder as its value; `url`, `open_pages_urls`, `open_pages_titles` made safe
+(a URL the tree withholds as `[URL_1]` reads `[URL_1]` there too);
 `extra_element_properties` and `focused_element_bid` only for bids the view shows;
 `chat_messages`, `last_action_error` with vault values put back as placeholders;
 `last_action` is the agent's own action (placeholders, not values). What cannot be
 minimized is dropped: `dom_object`, `som_screenshot`, `pruned_html`, `dom_txt`, and
-`screenshot` unless `screenshots="masked"` (only kept elements visible).
+`screenshot` unless `screenshots="masked"` (only kept elements visible, filled fields black);
+`observation_space` declares exactly the keys an observation has.
 
 Actions (webminim.browsergym_actions): parsed, never executed as the model's code; the text
 of `fill`, `keyboard_type` and `keyboard_insert_text` is minimized for its field (the filled
@@ -29,6 +32,7 @@ imported here, any env with BrowserGym's observation and action format works.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -51,9 +55,9 @@ from webminim.browsergym_actions import (
 from webminim.egress.browser_adapter import RequestGuard, check_navigation
 from webminim.episode import checked_action, start_episode
 from webminim.errors import ActionRefused, ConfigError
-from webminim.integrations import browsergym_observation, browsergym_tree
+from webminim.integrations import UNSANITIZABLE_BROWSERGYM_KEYS, browsergym_observation, browsergym_tree
 from webminim.minim import Minim
-from webminim.screenshot import mask_screenshot
+from webminim.screenshot import black_out, mask_screenshot
 from webminim.session import AuditLog
 from webminim.typed_text import FOCUSED_FIELD_JS, FieldRead, TypedText, field_read, needs_minimizing
 from webminim.vault import PLACEHOLDER
@@ -102,10 +106,13 @@ class MinimEnv(gymnasium.Wrapper):
         self.text_minimizer = text_minimizer
         self.typed = TypedText("", minimizer=text_minimizer, audit=self.audit)
         self._step = 0  # observations so far, as the audit log counts steps
+        self._filled: dict[str, tuple[str, str]] = {}  # bid -> (the agent's text, the value typed for it)
+        self.observation_space = _minimal_space(env.observation_space, keep_screenshot=screenshots == "masked")
 
     # -- gymnasium -----------------------------------------------------------------------
     def reset(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         self.minim = self.minim.with_fresh_vault()
+        self._filled = {}
         obs, info = self.env.reset(**kwargs)
         self.task = goal_text(obs)
         self.typed = TypedText(self.task, minimizer=self.text_minimizer, audit=self.audit)
@@ -132,6 +139,7 @@ class MinimEnv(gymnasium.Wrapper):
     def _observe(self, obs: dict[str, Any], action: str) -> dict[str, Any]:
         self.view = self._raw = self._obs = None  # a failure below leaves nothing to act on or resend
         self._step += 1
+        obs, filled = _with_filled(obs, self._filled)
         raw = browsergym_tree(obs)
         view = self.minim.sanitize(raw, self.task)
         out = browsergym_observation(obs, view, self.task, self.minim)
@@ -145,7 +153,8 @@ class MinimEnv(gymnasium.Wrapper):
             props = obs.get("extra_element_properties") or {}
             boxes = {str(bid): p.get("bbox") for bid, p in props.items() if isinstance(p, dict)}
             try:
-                out["screenshot"] = mask_screenshot(obs["screenshot"], view, raw, boxes)
+                # a filled field is drawn with the real value: black, whatever the view shows
+                out["screenshot"] = black_out(mask_screenshot(obs["screenshot"], view, raw, boxes), boxes, filled)
             except Exception:  # noqa: BLE001 - a screenshot we cannot mask is not sent
                 out.pop("screenshot", None)
         self.view, self._raw, self._obs = view, raw, out
@@ -180,7 +189,20 @@ class MinimEnv(gymnasium.Wrapper):
         for asked in calls:  # the live page, after the pure checks: frame and form of each filled field
             if asked.name == "fill" and PLACEHOLDER.search(str(asked.args.get("value", ""))) and page is not None:
                 self._check_field(page, asked, url, shown, reads)
+        self._remember_fills(calls, planned)
         return source_of(planned)
+
+    def _remember_fills(self, asked: list[Call], planned: list[Call]) -> None:
+        """What each field is filled with, as the agent wrote it and as typed: while it holds that
+        value it reads back as the agent's placeholders, not as a new one for a withheld field."""
+        for call, real in zip(asked, planned, strict=True):
+            if call.name != "fill":
+                continue
+            bid, text = str(call.args.get("bid", "")), str(call.args.get("value", ""))
+            if PLACEHOLDER.search(text):
+                self._filled[bid] = (text, str(real.args.get("value", "")))
+            else:  # the agent's own text: the page's value is its text, judged as any other
+                self._filled.pop(bid, None)
 
     def _minimized(
         self, calls: list[Call], page: Any, shown: Callable[[str], UINode | None], reads: dict[str, FieldRead]
@@ -255,6 +277,60 @@ class MinimEnv(gymnasium.Wrapper):
             site=site,
             page_url=url,
         )
+
+
+def _with_filled(obs: dict[str, Any], filled: dict[str, tuple[str, str]]) -> tuple[dict[str, Any], set[str]]:
+    """`obs` with each field that still holds the value the broker typed for the agent's text
+    showing that text instead (its value and the value's own text nodes), and those fields' bids.
+    The view then judges the field as it was before it was filled: its label stays, its value is
+    the agent's placeholder. A value the page changed since is the page's, and judged as such."""
+    nodes = (obs.get("axtree_object") or {}).get("nodes") if filled else None
+    if not nodes:
+        return obs, set()
+    by_id = {str(n.get("nodeId")): i for i, n in enumerate(nodes)}
+    out, done = list(nodes), set()
+    for i, node in enumerate(nodes):
+        bid = str(node.get("browsergym_id") or "")
+        if bid not in filled or _ax_text(node, "value") != filled[bid][1]:
+            continue
+        text, real = filled[bid]
+        done.add(bid)
+        out[i] = {**node, "value": {**node["value"], "value": text}}
+        for j in _descendants(nodes, by_id, i):
+            if _ax_text(nodes[j], "name") == real:  # the field's inner text node repeats the value
+                out[j] = {**nodes[j], "name": {**nodes[j]["name"], "value": text}}
+    if not done:
+        return obs, set()
+    return {**obs, "axtree_object": {**obs["axtree_object"], "nodes": out}}, done
+
+
+def _ax_text(node: dict[str, Any], key: str) -> str | None:
+    field = node.get(key)
+    return str(field.get("value")) if isinstance(field, dict) and field.get("value") is not None else None
+
+
+def _descendants(nodes: list[dict[str, Any]], by_id: dict[str, int], start: int) -> list[int]:
+    """Positions of the nodes below `start` in CDP's node list (by childIds)."""
+    out, todo = [], [str(c) for c in nodes[start].get("childIds") or ()]
+    while todo:
+        j = by_id.get(todo.pop())
+        if j is not None and j not in out and j != start:
+            out.append(j)
+            todo.extend(str(c) for c in nodes[j].get("childIds") or ())
+    return out
+
+
+def _minimal_space(space: Any, *, keep_screenshot: bool) -> Any:
+    """BrowserGym's observation space as `_observe` fills it: the keys it drops are gone
+    (an agent that sizes its inputs from the space must not wait for them), `axtree_txt` added."""
+    if not isinstance(space, gymnasium.spaces.Dict):
+        return space  # not BrowserGym's shape: nothing known to change
+    dropped = set(UNSANITIZABLE_BROWSERGYM_KEYS) - ({"screenshot"} if keep_screenshot else set())
+    spaces = {key: sub for key, sub in space.spaces.items() if key not in dropped}
+    # the tree's text is free text like the URL: BrowserGym's own text space for it, when it has one
+    text = space.spaces.get("url")
+    spaces["axtree_txt"] = copy.deepcopy(text) if text is not None else gymnasium.spaces.Text(max_length=2**31 - 1)
+    return gymnasium.spaces.Dict(spaces)
 
 
 def _element_by_bid(page: Any, bid: str) -> Any:

@@ -107,7 +107,9 @@ def browsergym_observation(obs: dict[str, Any], view: SanitizedView, task: str, 
     unaddressed = _unaddressed(obs, view)
     out["axtree_object"] = axtree_object_of(view, unaddressed)
     out["axtree_txt"] = render_browsergym(view.tree, unaddressed)
-    out["url"] = view.tree.url  # made safe with the tree: no userinfo, tokens or query
+    shown = _abstracted_urls(view, minim)
+    # the URL the tree abstracts is shown as the tree's placeholder, else made safe with the tree
+    out["url"] = shown.get(str(obs.get("url", "")), view.tree.url)
     if "open_pages_titles" in obs:
         out["open_pages_titles"] = view.tree.tabs
     if "extra_element_properties" in obs:  # visibility, bbox, clickable: no page text
@@ -119,6 +121,18 @@ def browsergym_observation(obs: dict[str, Any], view: SanitizedView, task: str, 
         task_text = " ".join(task.lower().split())
         urls = [str(u) for u in obs["open_pages_urls"] or ()]
         out["open_pages_urls"] = tuple(
-            safe_url(u, vault=minim.vault, origin=origin_of(u), task=task_text) for u in urls
+            shown.get(u) or safe_url(u, vault=minim.vault, origin=origin_of(u), task=task_text) for u in urls
         )
+    return out
+
+
+def _abstracted_urls(view: SanitizedView, minim: Minim) -> dict[str, str]:
+    """Page URL -> the placeholder the view shows for it, for each URL the view abstracted (a
+    withheld root's `url='[URL_1]'`): the same URL elsewhere in the observation must read the same."""
+    out: dict[str, str] = {}
+    for node in view.tree:
+        shown = node.properties.get("url")
+        entry = minim.vault.get(shown) if isinstance(shown, str) else None
+        if entry is not None and entry.kind == "URL":
+            out.setdefault(entry.value, entry.placeholder)
     return out

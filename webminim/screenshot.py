@@ -12,7 +12,7 @@ box shows nothing. Placeholders are not drawn: an abstracted value is simply not
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -47,6 +47,16 @@ def mask_screenshot(image: np.ndarray, view: SanitizedView, raw: UITree, boxes: 
         if region is not None:
             out[region] = 0
     return out
+
+
+def black_out(image: np.ndarray, boxes: Mapping[str, Box | None], ids: Iterable[str]) -> np.ndarray:
+    """`image` with the boxes of `ids` black (elements the view shows, drawn with what it does not)."""
+    height, width = image.shape[:2]
+    for node_id in ids:
+        region = _region(boxes.get(node_id), width, height)
+        if region is not None:
+            image[region] = 0
+    return image
 
 
 def _has_text(node: UINode) -> bool:

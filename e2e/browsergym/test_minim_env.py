@@ -219,3 +219,84 @@ def test_a_vision_agent_gets_a_screenshot_with_the_code_blacked_out(fresh_sites:
         b for b in controls if apart(b, holder) and (region(obs["screenshot"], b) == region(raw["screenshot"], b)).all()
     ]
     assert shown  # controls away from the code are drawn as they are
+
+
+def test_the_observation_space_declares_exactly_the_keys_an_observation_has(
+    fresh_sites: SiteServer, minim: Minim
+) -> None:
+    env = make_env(fresh_sites, minim, "Complete the two-step verification with the code")
+    try:
+        obs, _ = env.reset(seed=0)
+    finally:
+        env.close()
+    assert set(env.observation_space.spaces) == set(obs)  # no dom_object / screenshot promised, axtree_txt declared
+    assert env.observation_space["axtree_txt"].contains(obs["axtree_txt"])
+
+
+def test_the_page_url_reads_as_the_tree_shows_it(fresh_sites: SiteServer, minim: Minim) -> None:
+    env = make_env(fresh_sites, minim, "Complete the two-step verification with the code")
+    try:
+        obs, _ = env.reset(seed=0)
+    finally:
+        env.close()
+    root = re.search(r"^RootWebArea .*url='([^']*)'", obs["axtree_txt"]).group(1)
+    assert re.fullmatch(r"\[URL_\d+\]", root)  # this page's root is withheld, its URL with it
+    assert obs["url"] == root and obs["open_pages_urls"] == (root,)
+
+
+def test_a_filled_field_keeps_its_label_and_shows_the_placeholder_it_was_filled_with(
+    fresh_sites: SiteServer, minim: Minim
+) -> None:
+    env = make_env(fresh_sites, minim, "Complete the two-step verification with the code")
+    try:
+        obs, _ = env.reset(seed=0)
+        token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)
+        field = bid(obs, r"textbox '[^']*code")
+        label = re.search(rf"\[{field}\] textbox '([^']*)'", obs["axtree_txt"]).group(1)
+        obs, *_ = env.step(f'fill("{field}", "{token}")')
+        typed = env.unwrapped.page.get_by_role("textbox", name=label).input_value()
+    finally:
+        env.close()
+    assert typed == CODE  # the broker filled the real value
+    assert re.search(rf"\[{field}\] textbox '{re.escape(label)}' value='{re.escape(token)}'", obs["axtree_txt"])
+    assert CODE not in sent(obs)
+
+
+def test_a_filled_field_shown_by_its_label_is_still_black_in_a_masked_screenshot(
+    fresh_sites: SiteServer, minim: Minim
+) -> None:
+    kwargs = {
+        "start_url": f"{fresh_sites.url}/a/shop/twofa?seed={SEED}",
+        "state_url": f"{fresh_sites.url}/__state",
+        "goal": "Complete the two-step verification with the code",
+        "judge": "verified",
+    }
+    env = MinimEnv(
+        BrowserEnv(task_entrypoint=SiteTask, task_kwargs=kwargs, headless=True), minim=minim, screenshots="masked"
+    )
+    try:
+        obs, _ = env.reset(seed=0)
+        token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)
+        field = bid(obs, r"textbox '[^']*code")
+        env.step(f'fill("{field}", "{token}")')
+        raw, *_ = env.env.step("noop()")  # one moment's screenshot and boxes, as MinimEnv.step gets them
+        obs = env._observe(raw, "noop()")
+    finally:
+        env.close()
+    x, y, w, h = raw["extra_element_properties"][field]["bbox"]
+    inside = (slice(int(y) + 1, int(y + h) - 1), slice(int(x) + 1, int(x + w) - 1))
+    assert f"[{field}] textbox" in obs["axtree_txt"] and raw["screenshot"][inside].any()
+    assert not obs["screenshot"][inside].any()  # the field's pixels are the real code: never drawn
+
+
+def test_the_agents_own_message_keeps_its_placeholders(fresh_sites: SiteServer, minim: Minim) -> None:
+    env = make_env(fresh_sites, minim, "What is the verification code on this page?", judge="told")
+    try:
+        obs, _ = env.reset(seed=0)
+        token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)
+        message = f"The one-time password is {token}"  # a password cue before a placeholder: no secret
+        obs, reward, *_ = env.step(f'send_msg_to_user("{message}")')
+    finally:
+        env.close()
+    assert reward == 1.0  # the user got the real code
+    assert obs["chat_messages"][-1]["message"] == message and CODE not in sent(obs)
