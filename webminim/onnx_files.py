@@ -1,7 +1,6 @@
 """Where the exported models live (MiniLM's ONNX graph, its distilled static table): beside
 the embedding cache, one file or folder per model and key (a hash of what it was exported
-from), written once, atomically, by whichever process needs it first. Exporting needs torch;
-running the exports does not."""
+from), written once, atomically, by whichever process needs it first."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from pathlib import Path
 from webminim.embedder import default_cache_path
 from webminim.errors import ScorerError
 
-EXPORT_VERSION = "2"  # bump when an exporter changes what it writes (2: fused MiniLM)
+EXPORT_VERSION = "3"  # bump when an exporter changes what it writes (2: fused MiniLM; 3: written without torch)
 
 
 def onnx_dir() -> Path:
