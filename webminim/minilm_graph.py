@@ -64,6 +64,12 @@ class _Graph:
             epsilon=eps,
         )
 
+    def add_norm(self, x: str, residual: str, weights: dict[str, np.ndarray], norm: str, eps: float) -> str:
+        """LayerNorm(x + residual), BERT's close of each sub-layer, with the norm's weights `norm`.*"""
+        return self.layer_norm(
+            self.op("Add", [x, residual]), weights[f"{norm}.weight"], weights[f"{norm}.bias"], eps, norm
+        )
+
 
 def _attention(g: _Graph, x: str, mask_index: str, w: dict[str, np.ndarray], prefix: str, heads: int) -> str:
     """Self-attention as ONNX Runtime's fused `Attention`: Q, K, V in one (in, 3 x out) product."""
@@ -107,13 +113,7 @@ def build(model_dir: Path, weights: dict[str, np.ndarray], *, normalize: bool = 
     for layer in range(int(config["num_hidden_layers"])):
         p = f"encoder.layer.{layer}"
         attended = _attention(g, x, mask_index, weights, f"{p}.attention", heads)
-        x = g.layer_norm(
-            g.op("Add", [attended, x]),
-            weights[f"{p}.attention.output.LayerNorm.weight"],
-            weights[f"{p}.attention.output.LayerNorm.bias"],
-            eps,
-            f"{p}.attention.ln",
-        )
+        x = g.add_norm(attended, x, weights, f"{p}.attention.output.LayerNorm", eps)
         up = g.const(f"{p}.ffn_in.weight_t", weights[f"{p}.intermediate.dense.weight"].T)
         inner = g.op(
             "BiasGelu",
@@ -121,13 +121,7 @@ def build(model_dir: Path, weights: dict[str, np.ndarray], *, normalize: bool = 
             domain=MS,
         )
         out = g.linear(inner, weights[f"{p}.output.dense.weight"], weights[f"{p}.output.dense.bias"], f"{p}.ffn_out")
-        x = g.layer_norm(
-            g.op("Add", [out, x]),
-            weights[f"{p}.output.LayerNorm.weight"],
-            weights[f"{p}.output.LayerNorm.bias"],
-            eps,
-            f"{p}.ln",
-        )
+        x = g.add_norm(out, x, weights, f"{p}.output.LayerNorm", eps)
 
     # mean over the pieces the mask keeps (sentence-transformers' pooling), then L2 norm
     keep = g.op(
