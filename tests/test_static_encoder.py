@@ -111,3 +111,44 @@ def test_texts_read_chunk_by_chunk_give_model2vecs_own_vectors_bit_for_bit(stati
     text_memo.forget_all()
     assert np.array_equal(encoder.encode(texts), expected)
     assert np.array_equal(encoder.encode(texts[::-1])[::-1], expected)  # every chunk remembered now
+
+
+def test_the_table_is_made_without_torch_and_is_model2vecs_own_recipe(tmp_path):
+    """The distillation runs where torch, transformers and Model2Vec's trainer cannot be
+    imported, and gives the table Model2Vec's own distill gives (within float noise)."""
+    import subprocess
+    import sys
+
+    from model2vec import StaticModel
+    from model2vec.distill import distill
+
+    from webminim.embedder import minilm_dir
+
+    ours = tmp_path / "table"
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('torch', 'transformers') or name.startswith('model2vec'):\n"
+        "            raise ImportError('blocked ' + name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "from pathlib import Path\n"
+        "from webminim.embedder import export_static_minilm, minilm_dir\n"
+        f"export_static_minilm(minilm_dir(), Path({str(ours)!r}))\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=600)
+    theirs = distill(model_name=str(minilm_dir()), pca_dims=384, sif_coefficient=1e-4, quantize_to="float32")
+    texts = ["Sign in", "Reply to Marcus Webb", "She has been diagnosed with cancer.", "東京都 港区", "code 847293 " * 40]
+    mine = StaticModel.from_pretrained(str(ours))
+    assert mine.tokenizer.to_str() == theirs.tokenizer.to_str()
+    assert np.abs(mine.encode(texts) - theirs.encode(texts)).max() < 1e-4
+
+
+def test_principal_components_have_one_sign_whatever_the_data_orientation():
+    from webminim.static_table import principal
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(200, 6)) * np.array([6.0, 5.0, 4.0, 3.0, 2.0, 1.0])
+    flipped = x * np.array([-1.0, 1.0, -1.0, 1.0, 1.0, -1.0])  # the same cloud, axes reversed
+    assert np.allclose(principal(x), principal(flipped))
+    assert np.allclose(np.abs(principal(x)).max(axis=0), principal(x).max(axis=0))  # largest score positive
