@@ -138,7 +138,7 @@ def test_the_table_is_made_without_torch_and_is_model2vecs_own_recipe(tmp_path):
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=600)
     theirs = distill(model_name=str(minilm_dir()), pca_dims=384, sif_coefficient=1e-4, quantize_to="float32")
-    texts = ["Sign in", "Reply to Marcus Webb", "She has been diagnosed with cancer.", "東京都 港区", "code 847293 " * 40]
+    texts = ["Sign in", "Reply to Marcus Webb", "She was diagnosed with cancer.", "東京都 港区", "code 8472 " * 40]
     mine = StaticModel.from_pretrained(str(ours))
     assert mine.tokenizer.to_str() == theirs.tokenizer.to_str()
     assert np.abs(mine.encode(texts) - theirs.encode(texts)).max() < 1e-4
