@@ -91,6 +91,34 @@ def test_a_checkpoint_builds_the_embedder_of_its_own_encoder():
     assert len(scores.n) > 0
 
 
+def test_the_shipped_checkpoint_keeps_its_encoders_fingerprint_and_the_encoder_here_matches_it():
+    kept = checkpoint.card().get("encoder_fingerprint")
+    assert kept is not None and len(kept) == len(checkpoint.FINGERPRINT_TEXTS)
+    assert all(len(row) == 384 for row in kept)
+    load_scorer(runtime="onnx")  # the check passes on the table built here
+
+
+@pytest.mark.parametrize("runtime", ["onnx", "torch"])
+def test_a_checkpoint_whose_fingerprint_the_table_here_reads_otherwise_is_refused_in_one_line(tmp_path, runtime):
+    """Two installs that distilled different tables (a PCA sign flipped) under one encoder
+    name: the checkpoint refuses the table it was not trained on."""
+    import json
+
+    from safetensors import safe_open
+    from safetensors.numpy import load_file, save_file
+
+    with safe_open(str(default_checkpoint()), framework="np") as handle:
+        metadata = dict(handle.metadata())
+    card = json.loads(metadata["card"])
+    card["encoder_fingerprint"] = [[-v for v in row] for row in card["encoder_fingerprint"]]
+    metadata["card"] = json.dumps(card)
+    other = tmp_path / "other.safetensors"
+    save_file(load_file(str(default_checkpoint())), str(other), metadata=metadata)
+    with pytest.raises(ScorerError, match=f"trained on another '{DEFAULT_ENCODER}' than the one here") as caught:
+        load_scorer(other, runtime=runtime)
+    assert "\n" not in str(caught.value)
+
+
 def test_texts_read_chunk_by_chunk_give_model2vecs_own_vectors_bit_for_bit(static):
     """A text's word pieces are its space-separated chunks' pieces end to end (each chunk
     tokenized once per session): the vectors are model2vec's own, also on text that
@@ -105,7 +133,7 @@ def test_texts_read_chunk_by_chunk_give_model2vecs_own_vectors_bit_for_bit(stati
         "😀 emoji", "word " * 600, "x" * 3000, "[UNK] ¿?", "a" + " \u200b " * 5 + "b", "Qty Quantity for product 0 1 1",
         "button Add to cart", "link Product 17", "Müller straße 12, 10115 Berlin", "don't-stop.now!", "ＡＢＣ １２３",
     ]  # fmt: skip
-    encoder = static._load()
+    encoder = static.encoder_model()
     own = StaticModel.from_pretrained(str(static_minilm_dir()))  # model2vec's tokenize, not ours
     expected = own.encode(texts, max_length=encoder.MAX_TOKENS, use_multiprocessing=False)
     text_memo.forget_all()

@@ -443,6 +443,10 @@ class Embedder:
                 raise ScorerError(f"cannot load the MiniLM text encoder: {exc}") from exc
         return self._model
 
+    def encoder_model(self) -> MiniLM | OnnxMiniLM | StaticMiniLM:
+        """The loaded encoder itself, past both caches: what a checkpoint's fingerprint reads."""
+        return self._load()
+
     def forget(self) -> None:
         """Drop the in-memory cache (the disk cache, if any, stays): the next page is cold."""
         self._memory.clear()

@@ -16,6 +16,15 @@ if TYPE_CHECKING:
     from webminim.scorer.model import ScorerNet
 
 FORMAT = "webminim-scorer/1"
+# texts whose vectors a checkpoint keeps (its encoder's fingerprint): a table or network that
+# reads them otherwise is not the one it was trained on, whatever its name
+FINGERPRINT_TEXTS: tuple[str, ...] = (
+    "Sign in",
+    "Reply to Marcus Webb",
+    "Your verification code is 4821",
+    "Add to cart",
+)
+FINGERPRINT_MIN_COSINE = 0.999
 
 
 def default_checkpoint() -> Path:
@@ -30,6 +39,7 @@ def save(model: ScorerNet, path: Path, card: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     # float16 halves the file; scores are an expectation over 11 classes, robust to it.
     tensors = {k: v.detach().to(torch.float16).contiguous() for k, v in model.state_dict().items()}
+    card = {**card, "encoder_fingerprint": fingerprint(Embedder(cache=False, encoder=encoder_of(card)))}
     metadata = {"format": FORMAT, "config": json.dumps(model.config.to_dict()), "card": json.dumps(card)}
     save_file(tensors, str(path), metadata=metadata)
 
@@ -62,14 +72,32 @@ def encoder_of(card: dict[str, Any]) -> str:
     return str(card.get("encoder", "minilm"))
 
 
+def fingerprint(embedder: Embedder) -> list[list[float]]:
+    """The encoder's vectors of FINGERPRINT_TEXTS (5 decimals), read past its caches."""
+    vectors = embedder.encoder_model().encode(list(FINGERPRINT_TEXTS))
+    return [[round(float(v), 5) for v in row] for row in vectors]
+
+
 def embedder_for(card: dict[str, Any], path: Path, embedder: Embedder | None, runtime: str) -> Embedder:
     """`embedder`, or a new one of the checkpoint's encoder on `runtime`. Scores from vectors
-    of another encoder than the training one mean nothing: such an embedder is refused."""
+    of another encoder than the training one mean nothing: such an embedder is refused, by
+    name and, where the card keeps one, by the vectors it gives the fingerprint texts."""
     wanted = encoder_of(card)
     if embedder is None:
-        return Embedder(runtime=runtime, encoder=wanted)
-    if embedder.encoder != wanted:
+        embedder = Embedder(runtime=runtime, encoder=wanted)
+    elif embedder.encoder != wanted:
         raise ScorerError(f"{path} was trained on {wanted!r} text vectors; this embedder makes {embedder.encoder!r}")
+    kept = card.get("encoder_fingerprint")
+    if kept is not None:
+        import numpy as np
+
+        here = np.asarray(fingerprint(embedder), dtype=np.float32)
+        trained = np.asarray(kept, dtype=np.float32)
+        if here.shape != trained.shape or float(np.min(np.sum(here * trained, axis=1))) < FINGERPRINT_MIN_COSINE:
+            raise ScorerError(
+                f"{path} was trained on another {wanted!r} than the one here (its fingerprint texts read otherwise): "
+                "rebuild the encoder export (delete ~/.cache/webminim/onnx) or retrain"
+            )
     return embedder
 
 
