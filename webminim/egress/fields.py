@@ -222,7 +222,7 @@ def profile(key: str, description: str = "", fmt: str = "", enum: tuple[str, ...
             if kind != "person_name" and rx.search(text):
                 return FieldProfile(category, kind, False, frozenset(), "tool")
     descriptor = " ".join(part for part in (name, desc) if part)
-    if descriptor and semantic.available():
+    if descriptor:
         scored = sorted(
             ((semantic.similarity(descriptor, text), kind, category) for kind, category, text in _PROTOTYPES),
             reverse=True,

