@@ -35,10 +35,17 @@ def test_a_leaking_agent_is_caught(page, minim_page, leak_watch):
 '''
 
 
-def test_plugin_fixtures_in_a_users_suite(pytester: pytest.Pytester):
+def test_plugin_fixtures_in_a_users_suite_that_asks_for_them(pytester: pytest.Pytester):
     pytester.makepyfile(test_user=USER_TESTS)
-    result = pytester.runpytest_subprocess("-q", "-p", "no:cacheprovider")
+    result = pytester.runpytest_subprocess("-q", "-p", "no:cacheprovider", "-p", "webminim.pytest_plugin")
     result.assert_outcomes(passed=2)
+
+
+def test_the_plugin_does_not_load_into_a_suite_that_does_not_ask(pytester: pytest.Pytester):
+    """Opt-in: installing webminim does not add fixtures (or imports) to every pytest run."""
+    pytester.makepyfile(test_user="def test_nothing():\n    pass\n")
+    listed = pytester.runpytest_subprocess("-q", "-p", "no:cacheprovider", "--fixtures").stdout.str()
+    assert "tmp_path" in listed and "leak_watch" not in listed and "minim_page" not in listed
 
 
 def test_leak_watch_reports_where_a_secret_went():

@@ -345,7 +345,7 @@ def serve(
     max_body: int = MAX_BODY_BYTES,
 ) -> None:
     """Load the model once and serve until interrupted; the token lives as long as the server."""
-    from webminim.llm import is_loopback
+    from webminim.hosts import is_loopback
 
     if not is_loopback(host) and not allow_remote_clients:
         raise ConfigError(
@@ -425,7 +425,7 @@ class BrokerScorer:
         """`token`: the server's; by default WEBMINIM_BROKER_TOKEN, else the file `serve` wrote."""
         import httpx
 
-        from webminim.llm import is_loopback
+        from webminim.hosts import is_loopback
 
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https") or not parts.hostname:

@@ -17,6 +17,7 @@ import typer
 
 from extractors.errors import ExtractionError, WebminimError, first_line
 from extractors.tree import UITree
+from webminim.extras import install_hint
 from webminim.thresholds import KEEP_FLOOR, Thresholds
 
 MAX_HTML_BYTES = 64 * 1024 * 1024
@@ -476,6 +477,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("webminim: interrupted\n")
         return 130
+    except ModuleNotFoundError as exc:
+        hint = install_hint(exc)
+        sys.stderr.write(f"webminim: error: {hint}\n" if hint else f"webminim: internal error: {first_line(exc)}\n")
+        return 1
     except Exception as exc:  # noqa: BLE001 - fail closed with one line, never a traceback
         sys.stderr.write(f"webminim: internal error: {type(exc).__name__}: {first_line(exc)}\n")
         return 70

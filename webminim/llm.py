@@ -17,7 +17,6 @@ malformed answer is an EndpointError, never a partial result. Answers are cached
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import json
 import os
 import re
@@ -31,23 +30,13 @@ import httpx
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from webminim.errors import ConfigError, EndpointError
+from webminim.hosts import is_loopback
 
 T = TypeVar("T", bound=BaseModel)
 
 DEFAULT_KEY_ENV = "WEBMINIM_LLM_API_KEY"
 MAX_ANSWER_CHARS = 1_000_000
 _FENCE = re.compile(r"^\s*```(?:json)?\s*|\s*```\s*$")
-
-
-def is_loopback(host: str) -> bool:
-    """True for localhost and loopback addresses (127.0.0.0/8, ::1)."""
-    host = host.strip("[]").lower()
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 class Endpoint(BaseModel):

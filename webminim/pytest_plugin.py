@@ -1,7 +1,7 @@
 """pytest plugin for agent test suites: a sanitizing page and a "nothing left the device" check.
 
-Loaded automatically once webminim is installed (entry point `pytest11`); with
-pytest-playwright it provides:
+Opt-in, so that installing webminim changes no other pytest run: `pytest -p webminim.pytest_plugin`
+or `pytest_plugins = ["webminim.pytest_plugin"]` in a conftest. With pytest-playwright it provides:
 
     def test_my_agent(minim_page, leak_watch):
         agent_page = minim_page("Reply to Dana's email")      # wraps pytest-playwright's `page`

@@ -1,5 +1,5 @@
-"""The scorer's exports, made with torch once and run without it: MiniLM's ONNX graph and
-its distilled static table (Model2Vec).
+"""The scorer's exports, made once from MiniLM's checked weights, without torch: MiniLM's ONNX
+graph (`webminim.minilm_graph`) and its distilled static table (`webminim.static_table`).
 
     python -m webminim.scorer.export    # export both now (./dev runs it at set-up)
 
