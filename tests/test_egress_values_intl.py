@@ -358,7 +358,12 @@ def test_verbs_that_look_like_secret_names_name_no_secret(classifier, text):
 
 @pytest.mark.parametrize(
     "text, value",
-    [("PIN 4821", "4821"), ("pass: hunter2!", "hunter2"), ("pw = Tr0ub4dor", "Tr0ub4dor"), ("my password is hunter2!", "hunter2")],
+    [
+        ("PIN 4821", "4821"),
+        ("pass: hunter2!", "hunter2"),
+        ("pw = Tr0ub4dor", "Tr0ub4dor"),
+        ("my password is hunter2!", "hunter2"),
+    ],
 )
 def test_short_secret_names_with_a_separator_or_digits_still_name_one(classifier, text, value):
     assert value in {f.text for f in classifier.classify_text(text) if f.kind == "credential"}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from webminim.batch import sanitize_batch
-from webminim.private_files import open_private, write_private
+from webminim.private_files import create_private, open_private, write_private
 from webminim.session import AuditLog
 
 
@@ -51,6 +51,15 @@ def test_write_private_replaces_the_content(tmp_path: Path) -> None:
     path = world_readable(tmp_path / "report.html", "an older, longer report")
     write_private(path, "new")
     assert mode(path) == 0o600 and path.read_text() == "new"
+
+
+def test_create_private_replaces_a_planted_link_and_leaves_its_target_alone(tmp_path: Path) -> None:
+    target = world_readable(tmp_path / "elsewhere.txt", "someone else's file")
+    path = tmp_path / "serve-8765.token"
+    path.symlink_to(target)
+    create_private(path, "token\n")
+    assert not path.is_symlink() and mode(path) == 0o600 and path.read_text() == "token\n"
+    assert target.read_text() == "someone else's file" and mode(target) == 0o644
 
 
 @pytest.mark.parametrize("existing", [False, True])

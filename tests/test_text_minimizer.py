@@ -151,7 +151,8 @@ def test_the_second_stage_reads_what_is_past_the_gate_and_at_most_its_cap(monkey
     plain = "The quarterly report is attached and the numbers look fine."
     found = "She has been diagnosed with cancer and starts chemotherapy next week."
     rare = "Her son has cystic fibrosis."  # the static mean dilutes the named condition
-    first = {t: 1.0 - float(p[0]) for t, p in zip([plain, found, rare], model.probabilities([plain, found, rare]))}
+    texts = [plain, found, rare]
+    first = {t: 1.0 - float(p[0]) for t, p in zip(texts, model.probabilities(texts), strict=True)}
     assert first[found] >= model.threshold and model.gate <= first[rare] < model.threshold
     read: list[str] = []
     original = model.second_probabilities

@@ -26,6 +26,7 @@ import numpy as np
 
 from webminim.errors import ScorerError
 from webminim.minilm_files import minilm_dir, verify_minilm
+from webminim.paths import cache_dir
 from webminim.text_memo import Memory
 
 DIM = 384
@@ -36,8 +37,7 @@ MAX_CACHED = 100_000  # node texts kept in memory (~150 MiB): a long session doe
 
 
 def default_cache_path() -> Path:
-    base = os.environ.get("WEBMINIM_CACHE") or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "webminim" / "embeddings.sqlite"
+    return cache_dir() / "embeddings.sqlite"
 
 
 def _key(text: str) -> bytes:

@@ -10,8 +10,8 @@ import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from webminim.embedder import default_cache_path
 from webminim.errors import ScorerError
+from webminim.paths import cache_dir
 
 EXPORT_VERSION = "3"  # bump when an exporter changes what it writes (2: fused MiniLM; 3: written without torch)
 
@@ -19,7 +19,7 @@ EXPORT_VERSION = "3"  # bump when an exporter changes what it writes (2: fused M
 def onnx_dir() -> Path:
     """WEBMINIM_ONNX_DIR, else `onnx/` beside the embedding cache."""
     chosen = os.environ.get("WEBMINIM_ONNX_DIR", "").strip()
-    return Path(chosen) if chosen else default_cache_path().parent / "onnx"
+    return Path(chosen) if chosen else cache_dir() / "onnx"
 
 
 def key_of(parts: Iterable[bytes]) -> str:

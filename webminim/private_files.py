@@ -2,7 +2,8 @@
 readable and writable by their owner only (0600), whatever the umask.
 
 A new file is created 0600 (`os.open` with the mode, so it is never briefly wider); an
-existing one is narrowed to 0600 before anything is written to it.
+existing one is narrowed to 0600 before anything is written to it, or, for a file that must
+be this process's own (a server's token), removed and created afresh, never through a link.
 """
 
 from __future__ import annotations
@@ -31,4 +32,13 @@ def open_private(path: Path, mode: Literal["a", "w"] = "a") -> TextIO:
 def write_private(path: Path, text: str) -> None:
     """Replace `path`'s content with `text`, owner-only."""
     with open_private(path, "w") as handle:
+        handle.write(text)
+
+
+def create_private(path: Path, text: str) -> None:
+    """`path` made afresh, owner-only, holding `text`: whatever was there (a file of another mode,
+    a planted link) is removed first and the new file is never opened through a link."""
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), PRIVATE_MODE)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(text)

@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from webminim.errors import RequestRefused
+from webminim.paths import runtime_dir
+from webminim.private_files import create_private
 
 MIB = 1024 * 1024
 MAX_BODY_BYTES = 64 * MIB
@@ -49,12 +51,8 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def token_path(port: int) -> Path:
-    """Where the server on `port` keeps its token: the user's runtime dir, else ~/.cache."""
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if runtime:
-        return Path(runtime) / "webminim" / f"serve-{port}.token"
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / "webminim" / f"serve-{port}.token"
+    """Where the server on `port` keeps its token (the user's runtime dir, else the cache dir)."""
+    return runtime_dir() / f"serve-{port}.token"
 
 
 def new_token() -> str:
@@ -62,12 +60,9 @@ def new_token() -> str:
 
 
 def write_token(path: Path, token: str) -> None:
-    """Create the file afresh with mode 0600: a stale file's mode or a planted link is never reused."""
+    """A new 0600 file: a stale file's mode or a planted link is never reused."""
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    path.unlink(missing_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    with os.fdopen(fd, "w") as handle:
-        handle.write(token + "\n")
+    create_private(path, token + "\n")
 
 
 def remove_token(path: Path, token: str) -> None:

