@@ -5,17 +5,14 @@ says in one line which extra brings it."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import tomllib
-from pathlib import Path
 
 import pytest
+from cli_process import ROOT, run_cli
 
 from webminim.extras import EXTRA_OF
 
-ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "webminim" / "demo" / "inbox.html"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 # what the base install does not have: every extra's modules but those the base brings anyway
@@ -29,30 +26,18 @@ SCHEMA = {
 ARGS = {"to": "sam@example.com", "body": "Dinner at 7 works for me. My therapist says the bipolar diagnosis is stable."}
 
 
-def base_cli(
-    *args: str, absent: list[str] = ABSENT, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    """The CLI in a process where the `absent` modules cannot be imported (as in a base install)."""
-    code = (
+def base_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The CLI in a process where the ABSENT modules cannot be imported (as in a base install)."""
+    prelude = (
         "import importlib.abc, sys\n"
-        f"ABSENT = {absent!r}\n"
+        f"ABSENT = {ABSENT!r}\n"
         "class Absent(importlib.abc.MetaPathFinder):\n"
         "    def find_spec(self, name, path, target=None):\n"
         "        if any(name == a or name.startswith(a + '.') for a in ABSENT):\n"
         "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
         "sys.meta_path.insert(0, Absent())\n"
-        "from webminim.cli import main\n"
-        "sys.argv[0] = 'webminim'\n"
-        "raise SystemExit(main())\n"
     )
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=ROOT,
-        env={**os.environ, **(env or {})},
-    )
+    return run_cli(*args, prelude=prelude, env=env)
 
 
 def test_the_base_install_declares_no_heavy_dependency():

