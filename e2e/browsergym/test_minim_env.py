@@ -54,7 +54,12 @@ class SiteTask(AbstractBrowserTask):
 
 
 def make_env(
-    fresh_sites: SiteServer, minim: Minim, goal: str, watch: LeakWatch | None = None, judge: str = "verified"
+    fresh_sites: SiteServer,
+    minim: Minim,
+    goal: str,
+    watch: LeakWatch | None = None,
+    judge: str = "verified",
+    screenshots: str = "drop",
 ) -> MinimEnv:
     kwargs = {
         "start_url": f"{fresh_sites.url}/a/shop/twofa?seed={SEED}",
@@ -63,7 +68,10 @@ def make_env(
         "judge": judge,
     }
     return MinimEnv(
-        BrowserEnv(task_entrypoint=SiteTask, task_kwargs=kwargs, headless=True), minim=minim, leak_watch=watch
+        BrowserEnv(task_entrypoint=SiteTask, task_kwargs=kwargs, headless=True),
+        minim=minim,
+        leak_watch=watch,
+        screenshots=screenshots,
     )
 
 
@@ -185,15 +193,7 @@ def test_the_readme_browsergym_example_runs_as_printed(fresh_sites: SiteServer) 
 
 
 def test_a_vision_agent_gets_a_screenshot_with_the_code_blacked_out(fresh_sites: SiteServer, minim: Minim) -> None:
-    kwargs = {
-        "start_url": f"{fresh_sites.url}/a/shop/twofa?seed={SEED}",
-        "state_url": f"{fresh_sites.url}/__state",
-        "goal": "Complete the two-step verification with the code",
-        "judge": "verified",
-    }
-    env = MinimEnv(
-        BrowserEnv(task_entrypoint=SiteTask, task_kwargs=kwargs, headless=True), minim=minim, screenshots="masked"
-    )
+    env = make_env(fresh_sites, minim, "Complete the two-step verification with the code", screenshots="masked")
     try:
         env.reset(seed=0)
         raw, *_ = env.env.step("noop()")  # BrowserGym's own observation: screenshot and boxes of one moment
@@ -265,15 +265,7 @@ def test_a_filled_field_keeps_its_label_and_shows_the_placeholder_it_was_filled_
 def test_a_filled_field_shown_by_its_label_is_still_black_in_a_masked_screenshot(
     fresh_sites: SiteServer, minim: Minim
 ) -> None:
-    kwargs = {
-        "start_url": f"{fresh_sites.url}/a/shop/twofa?seed={SEED}",
-        "state_url": f"{fresh_sites.url}/__state",
-        "goal": "Complete the two-step verification with the code",
-        "judge": "verified",
-    }
-    env = MinimEnv(
-        BrowserEnv(task_entrypoint=SiteTask, task_kwargs=kwargs, headless=True), minim=minim, screenshots="masked"
-    )
+    env = make_env(fresh_sites, minim, "Complete the two-step verification with the code", screenshots="masked")
     try:
         obs, _ = env.reset(seed=0)
         token = re.search(r"\[OTP_\d+\]", obs["axtree_txt"]).group(0)
