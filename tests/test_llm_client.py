@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import stat
 import time
 
 import pytest
@@ -41,6 +42,7 @@ def test_answers_are_validated_cached_and_the_key_is_sent_not_stored(monkeypatch
         again = ChatClient(Endpoint.of(url=fake.url, model="m"), cache_dir=tmp_path)
         assert again.ask_json("sys", "user", Answer).needed == [1, 2] and len(fake.received) == 1
     assert "sk-test-123" not in "".join(p.read_text() for p in tmp_path.iterdir())
+    assert [stat.S_IMODE(p.stat().st_mode) for p in tmp_path.iterdir()] == [0o600]  # answers can echo page text
 
 
 @pytest.mark.parametrize(

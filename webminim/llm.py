@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from webminim.errors import ConfigError, EndpointError
 from webminim.hosts import is_loopback
+from webminim.private_files import create_private
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -179,10 +180,10 @@ class ChatClient:
 
     def _store(self, key: str, text: str) -> None:
         self._remember(key, text)
-        if self.cache_dir is not None:
-            self.cache_dir.mkdir(parents=True, exist_ok=True)
-            tmp = self.cache_dir / f"{key}.tmp"
-            tmp.write_text(text, encoding="utf-8")
+        if self.cache_dir is not None:  # answers can echo page text: owner-only, like the audit log
+            self.cache_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            tmp = self.cache_dir / f"{key}.{os.getpid()}.tmp"
+            create_private(tmp, text)
             tmp.replace(self.cache_dir / f"{key}.json")
 
     def _remember(self, key: str, text: str) -> None:
