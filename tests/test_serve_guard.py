@@ -324,3 +324,31 @@ def test_a_request_past_its_deadline_gets_504_and_the_server_stays_up(held: Call
     server.scorer.gate.set()
     answered = server.score()  # the worker survived both abandoned jobs
     assert answered.status_code == 200 and len(answered.json()["s"][0]) == len(TREE)
+
+
+def test_the_client_sends_a_busy_refusal_again_after_the_pause_the_server_asks_for(held: Callable[..., Held]):
+    server = held(max_waiting=1)
+    running, first = in_threads(1, server.score)  # the model holds this one: the next is refused as busy
+    assert server.scorer.entered.wait(timeout=10)
+    token = server.auth["Authorization"].removeprefix("Bearer ")
+    opener = threading.Timer(0.3, server.scorer.gate.set)  # the model finishes while the client waits
+    opener.start()
+    client = BrokerScorer(server.url, token=token, busy_retries=3)
+    began = time.monotonic()
+    scores = client.score(TREE, "Sign in")
+    assert len(scores.s) == len(TREE) and client.retried >= 1
+    assert 0.9 < time.monotonic() - began < 10  # it waited the Retry-After (1 s) before asking again
+    running[0].join(timeout=10)
+    assert first[0].status_code == 200
+
+
+def test_a_client_that_may_not_retry_reports_the_busy_server_in_one_line(held: Callable[..., Held]):
+    server = held(max_waiting=1)
+    running, _ = in_threads(1, server.score)
+    assert server.scorer.entered.wait(timeout=10)
+    client = BrokerScorer(server.url, token=server.auth["Authorization"].removeprefix("Bearer "), busy_retries=0)
+    with pytest.raises(ScorerError, match="busy") as caught:
+        client.score(TREE, "Sign in")
+    assert "\n" not in str(caught.value) and client.retried == 0
+    server.scorer.gate.set()
+    running[0].join(timeout=10)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import math
 import queue
 import signal
 import socket
@@ -421,8 +422,11 @@ class BrokerScorer:
         max_nodes: int = MAX_NODES,
         transport: Any = None,
         token: str | None = None,
+        busy_retries: int = 3,
     ) -> None:
-        """`token`: the server's; by default WEBMINIM_BROKER_TOKEN, else the file `serve` wrote."""
+        """`token`: the server's; by default WEBMINIM_BROKER_TOKEN, else the file `serve` wrote.
+        `busy_retries`: how often a request the server refused as busy (503) is sent again,
+        after the pause its Retry-After asks for and within `timeout_s`."""
         import httpx
 
         from webminim.hosts import is_loopback
@@ -437,6 +441,8 @@ class BrokerScorer:
         self.token = token
         self.timeout_s = timeout_s
         self.max_nodes = max_nodes
+        self.busy_retries = busy_retries
+        self.retried = 0  # requests sent again after a 503, for the caller's figures
         self._http = httpx.Client(transport=transport, trust_env=False, timeout=timeout_s)
 
     def score(self, tree: UITree, task: str) -> Scores:
@@ -447,9 +453,7 @@ class BrokerScorer:
 
         check_request(tree, tasks, self.max_nodes)
         try:
-            response = self._http.post(
-                f"{self.url}/score", json={"tree": tree.to_dict(), "tasks": list(tasks)}, headers=self._auth()
-            )
+            response = self._post("/score", {"tree": tree.to_dict(), "tasks": list(tasks)})
         except httpx.HTTPError as exc:
             raise ScorerError(f"broker {self.url} unreachable: {type(exc).__name__}") from None
         try:
@@ -466,6 +470,20 @@ class BrokerScorer:
             raise ScorerError(f"broker: {error}{hint}")
         return _scores(data, len(tree), len(tasks))
 
+    def _post(self, path: str, body: dict[str, Any]) -> Any:
+        """The server's answer; a 503 (busy) is sent again after its Retry-After (at most
+        MAX_RETRY_PAUSE_S), `busy_retries` times, while the pause fits in `timeout_s`."""
+        deadline = time.monotonic() + self.timeout_s
+        attempts = 0
+        while True:
+            response = self._http.post(f"{self.url}{path}", json=body, headers=self._auth())
+            pause = _retry_pause(response.headers.get("Retry-After"))
+            if response.status_code != 503 or attempts == self.busy_retries or time.monotonic() + pause >= deadline:
+                return response
+            time.sleep(pause)
+            attempts += 1
+            self.retried += 1
+
     def _auth(self) -> dict[str, str]:
         # read per request (a few microseconds): a restarted server's new token is picked up
         token = self.token or read_token(self.port)
@@ -473,6 +491,20 @@ class BrokerScorer:
 
     def close(self) -> None:
         self._http.close()
+
+
+MAX_RETRY_PAUSE_S = 5.0
+
+
+def _retry_pause(header: str | None) -> float:
+    """Seconds a busy server asked to wait (Retry-After in seconds), within [0.05, MAX_RETRY_PAUSE_S]."""
+    try:
+        asked = float(header) if header is not None else 1.0
+    except ValueError:
+        asked = 1.0  # an HTTP date, or nonsense: a second, as our own server asks
+    if not math.isfinite(asked):
+        asked = 1.0
+    return min(max(asked, 0.05), MAX_RETRY_PAUSE_S)
 
 
 def _scores(data: Any, size: int, count: int) -> list[Scores]:
