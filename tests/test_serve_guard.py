@@ -24,7 +24,7 @@ import uvicorn
 from extractors.html import tree_from_html
 from extractors.tree import UITree
 from webminim.broker import BrokerScorer, create_app
-from webminim.errors import ScorerError
+from webminim.errors import ConfigError, ScorerError
 from webminim.scores import MAX_NODES, Scores
 from webminim.serve_guard import TOKEN_ENV, Guard, new_token
 
@@ -174,6 +174,33 @@ def test_a_rebinding_host_is_refused(served: Served, host: str):
     assert httpx.get(f"{served.url}/health", headers=headers).status_code == 403
     local = {**served.auth, "Host": f"localhost:{served.port}"}
     assert httpx.post(f"{served.url}/score", json=SCORE, headers=local).status_code == 200
+
+
+def test_a_name_the_user_allows_is_answered_and_others_still_are_not(held: Callable[..., Held]):
+    server = held(extra_hosts=("broker.lan",))
+    server.scorer.gate.set()
+    port = server.url.rsplit(":", 1)[1]
+    named = httpx.post(f"{server.url}/score", json=SCORE, headers={**server.auth, "Host": f"Broker.lan:{port}"})
+    assert named.status_code == 200
+    other = httpx.post(f"{server.url}/score", json=SCORE, headers={**server.auth, "Host": f"attacker.example:{port}"})
+    assert other.status_code == 403
+
+
+@pytest.mark.parametrize("name", ["http://broker.lan", "broker.lan:8765", "a b", "", "-x.lan", "x" * 300])
+def test_an_allowed_host_that_is_not_a_name_is_refused_on_construction(name: str):
+    with pytest.raises(ConfigError, match="--allow-host"):
+        Guard("token", 8765, extra_hosts=(name,))
+
+
+def test_allow_host_without_remote_clients_is_one_line_before_the_model_loads():
+    result = subprocess.run(
+        [sys.executable, "-m", "webminim", "serve", "--port", "0", "--allow-host", "broker.lan"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    assert "--allow-host" in result.stderr and "--allow-remote-clients" in result.stderr
 
 
 @pytest.mark.parametrize("origin", ["http://attacker.example", "null", "http://127.0.0.1:1"])

@@ -344,8 +344,10 @@ def serve(
     max_waiting: int = MAX_WAITING,
     deadline_s: float = DEADLINE_S,
     max_body: int = MAX_BODY_BYTES,
+    allow_hosts: tuple[str, ...] = (),
 ) -> None:
-    """Load the model once and serve until interrupted; the token lives as long as the server."""
+    """Load the model once and serve until interrupted; the token lives as long as the server.
+    `allow_hosts`: names besides loopback and the bound address that clients may send as Host."""
     from webminim.hosts import is_loopback
 
     if not is_loopback(host) and not allow_remote_clients:
@@ -355,6 +357,9 @@ def serve(
         )
     if max_waiting < 1 or deadline_s <= 0 or max_body < 1:
         raise ConfigError("--queue, --deadline and --max-body must be positive")
+    if allow_hosts and not allow_remote_clients:
+        raise ConfigError("--allow-host names a way in for other machines: it needs --allow-remote-clients")
+    Guard("", port, host, extra_hosts=allow_hosts)  # the names are checked before the model loads
     import uvicorn
 
     from webminim.scorer import load_scorer
@@ -363,7 +368,15 @@ def serve(
     scorer.embedder.embed(["warm up"])  # load MiniLM before the first request, not during it
     sock = _listen(host, port)  # bound before the token is written: a busy port never overwrites its token
     port = sock.getsockname()[1]
-    guard = Guard(new_token(), port, host, max_body=max_body, max_waiting=max_waiting, deadline_s=deadline_s)
+    guard = Guard(
+        new_token(),
+        port,
+        host,
+        max_body=max_body,
+        max_waiting=max_waiting,
+        deadline_s=deadline_s,
+        extra_hosts=allow_hosts,
+    )
     app = create_app(scorer, guard=guard, model_name=str(model or "default"))
     path = token_path(port)
     write_token(path, guard.token)

@@ -289,6 +289,10 @@ def serve(
         float, typer.Option("--deadline", min=0.001, help="Seconds a request may take; past it, 504.")
     ] = 30.0,
     max_body: Annotated[int, typer.Option("--max-body", min=1, help="Largest request body, in MiB (413).")] = 64,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option("--allow-host", help="A name other machines reach this server by (repeatable; Host check)."),
+    ] = None,
 ) -> None:
     """Run one local broker: the model loads once, many agents share it (HTTP + JSON, token required)."""
     from webminim.broker import serve as run_server
@@ -301,6 +305,7 @@ def serve(
         max_waiting=queue,
         deadline_s=deadline,
         max_body=max_body * 1024 * 1024,
+        allow_hosts=tuple(allow_host or ()),
     )
 
 

@@ -22,13 +22,14 @@ from __future__ import annotations
 import hmac
 import json
 import os
+import re
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from webminim.errors import RequestRefused
+from webminim.errors import ConfigError, RequestRefused
 from webminim.paths import runtime_dir
 from webminim.private_files import create_private
 
@@ -39,6 +40,7 @@ DEADLINE_S = 30.0
 RETRY_AFTER_S = 1
 TOKEN_ENV = "WEBMINIM_BROKER_TOKEN"
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+HOST_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\]")
 OPEN_ROUTES = {("GET", "/health")}  # a liveness probe; it tells nothing without the token
 
 Scope = MutableMapping[str, Any]
@@ -97,12 +99,18 @@ class Guard:
     max_body: int = MAX_BODY_BYTES
     max_waiting: int = MAX_WAITING
     deadline_s: float = DEADLINE_S
+    # names other machines reach this server by (`--allow-host broker.lan`): with a remote
+    # bind, a client that sends its own name for the server is not a rebinding page
+    extra_hosts: tuple[str, ...] = ()
     hosts: frozenset[str] = field(init=False)
     origins: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
         bound = f"[{self.bound_host}]" if ":" in self.bound_host else self.bound_host
-        names = {*LOOPBACK_NAMES, bound.lower()}
+        for name in self.extra_hosts:
+            if not HOST_NAME.fullmatch(name):
+                raise ConfigError(f"--allow-host {name[:100]!r} is not a host name or address (no port, no scheme)")
+        names = {*LOOPBACK_NAMES, bound.lower(), *(name.lower() for name in self.extra_hosts)}
         hosts = {f"{name}:{self.port}" for name in names}
         if self.port == 80:  # a client may leave the default port out of Host
             hosts |= names
@@ -112,7 +120,7 @@ class Guard:
     def check(self, method: str, path: str, headers: dict[str, str]) -> bool:
         """Raise RequestRefused for a request to refuse; True when it carries the token."""
         if headers.get("host", "").lower() not in self.hosts:
-            raise RequestRefused(403, "Host is not this server (only loopback names with its port)")
+            raise RequestRefused(403, "Host is not this server (only its own names with its port; see --allow-host)")
         origin = headers.get("origin")
         if origin is not None and origin.lower() not in self.origins:
             raise RequestRefused(403, f"Origin {origin[:100]!r} may not use this server")
