@@ -192,6 +192,18 @@ def test_base_url_resolves_a_files_relative_links_under_it(tmp_path, fmt):
     assert not [part for part in local_path_parts(page) if part in result.stdout]
 
 
+@pytest.mark.parametrize("fmt", ["webarena", "browsergym", "json"])
+def test_a_saved_page_opened_live_shows_its_links_without_the_folders(tmp_path, fmt):
+    """The page in real Chromium by its file:// URL: every link resolves under the user's
+    folders, which become one placeholder; the file names the task reads stay."""
+    page = saved_page(tmp_path)
+    result = webminim("sanitize", page.as_uri(), "--task", "Open my shopping cart", "--format", fmt)
+    assert result.returncode == 0, result.stderr
+    assert "cart.html" in result.stdout and "[PATH_" in result.stdout
+    leaked = [part for part in local_path_parts(page) if part in result.stdout and part != "shop.html"]
+    assert not leaked, f"local path in the view: {leaked}"
+
+
 def test_snapshot_of_an_html_file_has_no_file_url(tmp_path):
     page = saved_page(tmp_path)
     result = webminim("snapshot", "--html", str(page), "--format", "json")

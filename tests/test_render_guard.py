@@ -240,6 +240,11 @@ def test_a_property_cannot_forge_a_line_of_the_tree():
         ("http://[::1", INVALID_URL),  # the malformed link
         ("http://[::1/", INVALID_URL),  # what Chromium reports for it
         ("http://shop.test:abc/", INVALID_URL),  # a port that is not a number
+        ("file:///home/dana/Downloads/statement.html", "file:///[PATH]/statement.html"),  # a user's folders
+        ("file:///C:/Users/Dana%20Webb/inbox.html#top", "file:///[PATH]/inbox.html"),
+        ("file://fileserver/share/dana/report.pdf", "file:///[PATH]/report.pdf"),  # a UNC share
+        ("file:///inbox.html", "file:///inbox.html"),
+        ("file:///home/dana/codes/414922", "file:///[PATH]/[ID]"),
         ("", ""),
     ],
 )

@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 import numpy as np
 
@@ -175,7 +175,8 @@ def safe_url(
     Userinfo, query and fragment go; a path segment, path parameter or host label that
     looks like a code, token or id becomes a placeholder (a vault one when `vault` is
     given, so the agent can still type it where it came from); `mailto:`/`tel:` targets are
-    abstracted; `data:`/`javascript:`/`blob:` URLs become a short note; a URL that does not
+    abstracted; a `file:` URL's folders become one placeholder (its file name stays);
+    `data:`/`javascript:`/`blob:` URLs become a short note; a URL that does not
     parse becomes `[invalid URL]`. Pieces the (normalized, lower-case) `task` names stay.
     """
     # as browsers (and urlsplit) read it: no tabs or newlines anywhere, no controls at the ends,
@@ -207,6 +208,12 @@ def safe_url(
     if scheme in _ADDRESS_SCHEMES:
         address = unquote(parts.path).strip()
         return f"{scheme}:{hide(address, _ADDRESS_SCHEMES[scheme])}" if address else f"{scheme}:"
+    if scheme == "file":
+        # a local page's folders name this machine's user and layout: one placeholder for them
+        # (the agent can still go back through it), the file's own name as it is
+        folder, _, name = (parts.netloc + unquote(parts.path)).rpartition("/")
+        shown = f"{hide(folder, 'PATH')}/" if folder.strip("/") else ""
+        return f"file:///{shown}{_safe_segment(quote(name), hide)}"
     netloc = ""
     if parts.netloc:
         netloc = _safe_host(host, hide)
