@@ -18,7 +18,8 @@ Actions are WebArena's id-based action strings (the agent's output), checked as 
 checks them: the target must be an element the view shows; typed text is minimized for its
 field and the task first (the field read through CDP; webminim.typed_text); a placeholder goes only into
 `type` on a field that fits it, on its own origin (the live field's form is read through
-CDP before typing); `goto` goes through the request guard's navigation check; `stop [...]`
+CDP before typing), and a field holding what was typed for it reads back with its label and
+the agent's placeholder; `goto` goes through the request guard's navigation check; `stop [...]`
 is filled in locally (the answer never goes back to the model). A refused action never
 reaches the page: the observation stays, and `info["fail_error"]` says why. Every episode
 gets a fresh vault. WebArena itself is not imported here: pass its `create_id_based_action`.
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -80,6 +82,7 @@ class MinimWebArenaEnv:
         self.guard: RequestGuard | None = None
         self.typed = TypedText(task, minimizer=text_minimizer, audit=AuditLog(audit_log) if audit_log else None)
         self._step = 0  # observations so far, as the audit log counts steps
+        self._filled: dict[str, tuple[str, str]] = {}  # node id -> (the agent's text, the value typed for it)
 
     @property
     def page(self) -> Any:
@@ -88,6 +91,7 @@ class MinimWebArenaEnv:
     def reset(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         self.minim = self.minim.with_fresh_vault()
         self.answer = None
+        self._filled = {}
         obs, info = self.env.reset(**kwargs)
         context = getattr(self.env, "context", None)
         self.guard = start_episode(
@@ -125,7 +129,7 @@ class MinimWebArenaEnv:
             raise ExtractionError("the WebArena observation has no accessibility-tree text (observation_type?)")
         url = str(getattr(self.page, "url", "") or "")
         raw = tree_from_webarena_text(text, url=url)
-        view = self.minim.sanitize(raw, self.task)
+        view = self.minim.sanitize(_with_filled(raw, self._filled), self.task)
         vault = self.minim.vault
         text = view.text("webarena")
         out_obs = {"text": text}  # the screenshot cannot be minimized: dropped
@@ -178,6 +182,10 @@ class MinimWebArenaEnv:
         run, typed = type_plan(
             action, typed=self.typed, field=field, vault=self.minim.vault, target=target, page_url=url, step=self._step
         )
+        if placeholders:
+            self._filled[action.node_id] = (action.text, typed)
+        else:
+            self._filled.pop(action.node_id, None)
         if not placeholders and run.text == action.text:
             return text  # nothing filled in or removed: the agent's own action
         # WebArena presses Enter after a type action that names no [0] / [1]
@@ -208,6 +216,31 @@ class MinimWebArenaEnv:
         # WebArena reads the main document only: its elements are in the top frame
         label = target.name if target is not None else ""
         return field_read(value, frame_url=str(frame_url or url), top=True, label=label, page_url=url)
+
+
+def _with_filled(tree: UITree, filled: dict[str, tuple[str, str]]) -> UITree:
+    """`tree` with each field that still holds the value the broker typed for the agent's text
+    showing that text instead (in its value and in the text nodes below it that repeat it). The
+    view then judges the field as it was before it was filled: its label stays, its content is
+    the agent's placeholder. A value the page changed since is the page's, judged as such."""
+    nodes = list(tree)
+    changed = False
+    for field_id, (text, real) in filled.items():
+        if field_id not in tree or not real:
+            continue
+        for node in (tree[field_id], *tree.descendants(field_id)):
+            if real not in (node.name, node.value):
+                continue
+            i = tree.position(node.id)
+            nodes[i] = replace(
+                nodes[i],
+                name=text if node.name == real else node.name,
+                value=text if node.value == real else node.value,
+            )
+            changed = True
+    if not changed:
+        return tree
+    return UITree(tuple(nodes), url=tree.url, title=tree.title, tabs=tree.tabs, active_tab=tree.active_tab)
 
 
 def _lines(text: str, view: SanitizedView) -> dict[str, str]:

@@ -92,6 +92,24 @@ def test_refused_actions_never_reach_the_page_and_say_why(fresh_sites, minim, tm
     assert not verified(fresh_sites)
 
 
+def test_a_filled_field_keeps_its_label_and_shows_the_placeholder_it_was_filled_with(fresh_sites, minim, tmp_path):
+    env, options = make_env(fresh_sites, minim, tmp_path)
+    try:
+        obs, _ = env.reset(options=options)
+        token = re.search(r"\[OTP_\d+\]", obs["text"]).group(0)
+        field = line_id(obs["text"], r"textbox '[^']*code")
+        label = re.search(rf"\[{field}\] textbox '([^']*)'", obs["text"]).group(1)
+        obs, _, _, _, info = env.step(f"type [{field}] [{token}] [0]")  # typed, not sent: the field holds it
+        assert info["fail_error"] == "", info["fail_error"]
+        assert env.page.get_by_label("Enter verification code").input_value() == CODE  # typed for real
+    finally:
+        env.close()
+    shown = re.search(rf"\[{field}\] textbox '([^']*)'.*\n\s*\[\d+\] StaticText '([^']*)'", obs["text"])
+    assert shown, obs["text"]
+    assert shown.group(1) == label and shown.group(2) == token  # its label, and the one placeholder it holds
+    assert CODE not in json.dumps([obs, info], default=str)
+
+
 def test_a_stop_answer_is_filled_in_for_the_user_only(fresh_sites, minim, tmp_path):
     env, options = make_env(fresh_sites, minim, tmp_path, task="What is the verification code on this page?")
     try:
