@@ -379,3 +379,16 @@ def test_a_client_that_may_not_retry_reports_the_busy_server_in_one_line(held: C
     assert "\n" not in str(caught.value) and client.retried == 0
     server.scorer.gate.set()
     running[0].join(timeout=10)
+
+
+def test_bodies_over_the_memory_budget_together_get_503_and_a_lone_one_is_admitted(held: Callable[..., Held]):
+    size = len(json.dumps(SCORE).encode())
+    server = held(max_bodies=size + size // 2)  # room for one body in progress, not two
+    running, first = in_threads(1, server.score)
+    assert server.scorer.entered.wait(timeout=10)
+    refused = server.score()
+    assert refused.status_code == 503 and "MiB of bodies" in refused.json()["error"]
+    assert refused.headers["Retry-After"] == "1"
+    server.scorer.gate.set()
+    running[0].join(timeout=10)
+    assert first[0].status_code == 200 and server.score().status_code == 200  # the budget was given back

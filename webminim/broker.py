@@ -46,6 +46,7 @@ from webminim.errors import ConfigError, RequestRefused, ScorerError, WebminimEr
 from webminim.scores import MAX_NODES, Scores, check_request
 from webminim.serve_guard import (
     DEADLINE_S,
+    MAX_BODIES_BYTES,
     MAX_BODY_BYTES,
     MAX_WAITING,
     TOKEN_ENV,
@@ -345,6 +346,7 @@ def serve(
     deadline_s: float = DEADLINE_S,
     max_body: int = MAX_BODY_BYTES,
     allow_hosts: tuple[str, ...] = (),
+    max_bodies: int = MAX_BODIES_BYTES,
 ) -> None:
     """Load the model once and serve until interrupted; the token lives as long as the server.
     `allow_hosts`: names besides loopback and the bound address that clients may send as Host."""
@@ -357,6 +359,8 @@ def serve(
         )
     if max_waiting < 1 or deadline_s <= 0 or max_body < 1:
         raise ConfigError("--queue, --deadline and --max-body must be positive")
+    if max_bodies < max_body:
+        raise ConfigError("--max-bodies must be at least --max-body (one full-size request at a time)")
     if allow_hosts and not allow_remote_clients:
         raise ConfigError("--allow-host names a way in for other machines: it needs --allow-remote-clients")
     Guard("", port, host, extra_hosts=allow_hosts)  # the names are checked before the model loads
@@ -375,6 +379,7 @@ def serve(
         max_body=max_body,
         max_waiting=max_waiting,
         deadline_s=deadline_s,
+        max_bodies=max_bodies,
         extra_hosts=allow_hosts,
     )
     app = create_app(scorer, guard=guard, model_name=str(model or "default"))

@@ -289,6 +289,9 @@ def serve(
         float, typer.Option("--deadline", min=0.001, help="Seconds a request may take; past it, 504.")
     ] = 30.0,
     max_body: Annotated[int, typer.Option("--max-body", min=1, help="Largest request body, in MiB (413).")] = 64,
+    max_bodies: Annotated[
+        int, typer.Option("--max-bodies", min=1, help="Bodies in progress together, in MiB; more: 503.")
+    ] = 256,
     allow_host: Annotated[
         list[str] | None,
         typer.Option("--allow-host", help="A name other machines reach this server by (repeatable; Host check)."),
@@ -306,6 +309,7 @@ def serve(
         deadline_s=deadline,
         max_body=max_body * 1024 * 1024,
         allow_hosts=tuple(allow_host or ()),
+        max_bodies=max_bodies * 1024 * 1024,
     )
 
 

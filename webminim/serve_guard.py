@@ -10,6 +10,9 @@ A request is refused, in this order, with one JSON line and nothing read of its 
     POST without Content-Length (and not chunked)                     411
     Content-Length over the cap                                       413
     more than `max_waiting` POSTs in progress                         503 + Retry-After
+    bodies in progress over `max_bodies` bytes together (by their     503 + Retry-After
+      Content-Length; a chunked one counts as `max_body`), unless
+      nothing else is in progress
 
 A chunked body is counted as it is read and cut off past the cap (413) by the route.
 
@@ -36,6 +39,9 @@ from webminim.private_files import create_private
 MIB = 1024 * 1024
 MAX_BODY_BYTES = 64 * MIB
 MAX_WAITING = 32
+# what the bodies in progress may hold together: a parsed JSON body takes several times its
+# size, so `max_waiting` full-size bodies at once would be gigabytes
+MAX_BODIES_BYTES = 4 * MAX_BODY_BYTES
 DEADLINE_S = 30.0
 RETRY_AFTER_S = 1
 TOKEN_ENV = "WEBMINIM_BROKER_TOKEN"
@@ -99,6 +105,7 @@ class Guard:
     max_body: int = MAX_BODY_BYTES
     max_waiting: int = MAX_WAITING
     deadline_s: float = DEADLINE_S
+    max_bodies: int = MAX_BODIES_BYTES
     # names other machines reach this server by (`--allow-host broker.lan`): with a remote
     # bind, a client that sends its own name for the server is not a rebinding page
     extra_hosts: tuple[str, ...] = ()
@@ -154,13 +161,15 @@ class Guard:
 @dataclass
 class Load:
     busy: int = 0  # POSTs admitted and not yet answered; only the event loop writes it
+    body_bytes: int = 0  # what their bodies may hold (Content-Length, or the cap when chunked)
 
 
 class GuardMiddleware:
     """Pure ASGI (the body is never touched here): refuses early, bounds the POSTs in progress.
 
     Bounding every POST in progress (reading, parsing, waiting for the model) rather than only
-    the scoring queue also bounds the memory bodies can take: `max_waiting` x `max_body`."""
+    the scoring queue also bounds the memory bodies can take: `max_bodies` bytes together (one
+    body up to `max_body` is always admitted when nothing else is in progress)."""
 
     def __init__(self, app: App, guard: Guard, load: Load | None = None) -> None:
         self.app = app
@@ -175,9 +184,17 @@ class GuardMiddleware:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         try:
             scope.setdefault("state", {})["authorized"] = self.guard.check(method, path, headers)
+            length = headers.get("content-length", "")
+            body = int(length) if length.isdigit() else self.guard.max_body  # chunked: up to the cap
             if method == "POST" and self.load.busy >= self.guard.max_waiting:
                 raise RequestRefused(
                     503, f"busy: {self.load.busy} requests in progress, retry shortly", retry_after_s=RETRY_AFTER_S
+                )
+            if method == "POST" and self.load.busy and self.load.body_bytes + body > self.guard.max_bodies:
+                raise RequestRefused(
+                    503,
+                    f"busy: {self.load.body_bytes // MIB} MiB of bodies in progress, retry shortly",
+                    retry_after_s=RETRY_AFTER_S,
                 )
         except RequestRefused as refused:
             await send_refusal(send, refused, close=True)
@@ -186,10 +203,12 @@ class GuardMiddleware:
             await self.app(scope, receive, send)
             return
         self.load.busy += 1
+        self.load.body_bytes += body
         try:
             await self.app(scope, receive, send)
         finally:
             self.load.busy -= 1
+            self.load.body_bytes -= body
 
 
 async def send_refusal(send: Send, refused: RequestRefused, *, close: bool) -> None:
