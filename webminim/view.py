@@ -458,6 +458,7 @@ def build_view(
     # most nodes have no free-text property: no call for them
     texts = {i: {} if _TEXT_PROPERTY_KEYS.isdisjoint(n.properties) else _free_text(n) for i, n in enumerate(nodes)}
     _close_ancestor_leaks(nodes, tree.parents, actions, placeholders, names, descriptions, texts)
+    _close_descendant_leaks(nodes, tree.parents, actions, placeholders, names, descriptions, texts)
 
     def place(i: int, text: str, kind: str | None = None) -> str:
         return vault.placeholder(text, kind=kind, origin=origin, node_id=nodes[i].id)
@@ -716,6 +717,39 @@ def _close_ancestor_leaks(
                         texts[j][key] = prop.replace(text, replacement)
                 j, further = shown[j]
                 distance += further
+
+
+def _close_descendant_leaks(
+    nodes: tuple[UINode, ...],
+    parents: tuple[int, ...],
+    actions: np.ndarray,
+    placeholders: dict[int, dict[str, str]],
+    names: list[str],
+    descriptions: list[str],
+    texts: dict[int, dict[str, str]],
+) -> None:
+    """Put an abstracted node's placeholder into its kept descendants (up to `_ANCESTOR_LIMIT`
+    levels down) wherever they repeat its text: a cell abstracted as `[TEXT_5]` must not show
+    its own text again in the StaticText below it. Walked from each kept node upwards, so a
+    deep page costs at most the limit per kept node."""
+    acts = actions.tolist()
+    for i in np.flatnonzero(actions == K).tolist():
+        j, distance = parents[i], 1
+        while j >= 0 and distance <= _ANCESTOR_LIMIT:
+            if acts[j] == A:
+                for field in ("name", "value"):
+                    text = (getattr(nodes[j], field) or "").strip()
+                    if len(text) < _MIN_LEAK:
+                        continue
+                    replacement = placeholders.get(j, {}).get(field, REMOVED_TEXT)
+                    if text in names[i]:
+                        names[i] = names[i].replace(text, replacement)
+                    if text in descriptions[i]:
+                        descriptions[i] = descriptions[i].replace(text, replacement)
+                    for key, prop in texts[i].items():
+                        if text in prop:
+                            texts[i][key] = prop.replace(text, replacement)
+            j, distance = parents[j], distance + 1
 
 
 def _shown_ancestors(parents: tuple[int, ...], acts: list[int]) -> list[tuple[int, int]]:
