@@ -24,9 +24,12 @@ from webminim.policy import (
     WHY_LABEL,
     WHY_NAME_LINE,
     WHY_OPTION,
+    WHY_PREVIEW,
     WHY_ROW,
     WHY_SECTION_ACTION,
     WHY_SYNONYM,
+    WHY_TAB_CONTENT,
+    WHY_UNAIMABLE,
     PageContext,
     PolicyContext,
     Thresholds,
@@ -317,6 +320,7 @@ def test_rule0_the_floor_shows_the_most_necessary_share_of_the_page() -> None:
     shown = [i for i in np.flatnonzero(top) if i not in trash]
     assert (actions[shown] != R).all() and off[reply] == R and actions[reply] == K  # the last node: highest n̂
     assert trash and (actions[trash] == R).all()  # a Trash button of a row no one can see cannot be aimed
+    assert all(why[i] == WHY_UNAIMABLE for i in trash)  # the rule that removed them says so
     assert why[reply] == "kept: among the page's most necessary nodes"
     s_hat[reply] = 9.0  # sensitive: the floor shows it through its placeholder only
     assert decide(s_hat, n_hat, Thresholds(keep_floor=0.2), PolicyContext.of(tree, task))[reply] == A
@@ -732,8 +736,10 @@ def test_a_tab_titled_like_a_page_is_shown_through_placeholders_unless_named() -
     n_hat[:] = 5.0  # the model keeps everything
     title = _at(tree, "tab", "Divorce lawyers near me - Search")
     text = _at(tree, "StaticText", "Divorce lawyers near me - Search")
-    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, 'Set the Search to "Alvarez"'))
+    context = PolicyContext.of(tree, 'Set the Search to "Alvarez"')
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), context)
     assert actions[title] == A and actions[text] == A and actions[_at(tree, "tab", "Profile")] == K
+    assert why[title] == why[text] == WHY_TAB_CONTENT
     view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="x")
     assert "Divorce" not in view.text()
     named = decide(s_hat, n_hat, Thresholds(), PolicyContext.of(tree, "Switch to Divorce lawyers near me - Search"))
@@ -750,9 +756,11 @@ def test_a_message_preview_beside_a_senders_address_is_shown_through_placeholder
     )
     s_hat, n_hat = _scores(tree)
     n_hat[:] = 5.0  # the model keeps everything, and scores every text harmless
-    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Press Support"))
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Press Support"))
     preview = _at(tree, "StaticText", "Saturday: Art similar score instead style dog choice.")
-    assert actions[preview] == A
+    assert actions[preview] == A and why[preview] == WHY_PREVIEW
+    view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="x", reasons=why)
+    assert view.decisions[tree.nodes[preview].id].reason.startswith(WHY_PREVIEW)  # not the model's "kept"
     assert actions[_at(tree, "StaticText", "Your order shipped on Monday and arrives soon.")] == K
     assert actions[_at(tree, "button", "Support")] == K
     view = build_view(tree, actions, s_hat, n_hat, Vault(), tau_nec=1.0, tau_sens=5.0, task="Press Support")

@@ -38,7 +38,7 @@ class Grounds:
     tau_sens: str
     echoed: frozenset[int] = frozenset()  # shown because the task names its text
     guarded: frozenset[int] = frozenset()  # abstracted by the secret guard
-    raised: Mapping[int, str] = field(default_factory=dict)  # the policy's safety net: why
+    raised: Mapping[int, str] = field(default_factory=dict)  # the policy's rules: why they raised or lowered it
     withheld: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # kept, these fields withheld
     masked: frozenset[int] = frozenset()  # kept, e-mail addresses shown as placeholders
 
@@ -73,7 +73,7 @@ class Decisions(Mapping[str, Decision]):
                 elif i in g.guarded and action == A:
                     why = "kept by the policy; abstracted because its text holds a secret"
                 elif i in g.raised:
-                    why = f"{g.raised[i]} (n̂ {n:.1f} < τ_nec {g.tau_nec})"
+                    why = f"{g.raised[i]} (n̂ {n:.1f}, ŝ {s:.1f})"
                 else:
                     why = reason(action, s, n, g.tau_nec, g.tau_sens)
                 if action == K and i in g.withheld:

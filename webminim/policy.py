@@ -159,7 +159,7 @@ A raised node takes the decision its own ŝ gives: K when ŝ < τ_sens, else A (
 They apply in the order 0 (short labels), 3, 2, 4, 6, 7, 8, 9, 10, the control rule above, then 1,
 the text children, 0 (content labels) and the removal of unaimable row controls.
 The net never shows sensitive text raw and removes nothing but unaimable row controls; `decide_explained` says
-which rule raised which node. Everything is a pure function of the tree, the task and the
+which rule raised or lowered which node. Everything is a pure function of the tree, the task and the
 scores, linear in the tree but for rule 0's sort of n̂.
 """
 
@@ -329,6 +329,11 @@ WHY_ROW_TEXT = "abstracted: text of a row the task reads"
 WHY_ROWS_CALLED = "abstracted: text of a row whose controls name what the task reads"
 WHY_SEARCH = "kept: a search field, the task looks something up"
 WHY_FORM = "kept: a control of a form the task fills in, beside a shown one"
+# the rules that lower a decision say so too (an audit log must not show the model's reason)
+WHY_CONTROL_ABSTRACTED = "abstracted: the text inside it is abstracted, and its name is that text"
+WHY_TAB_CONTENT = "abstracted: a tab titled with content, not UI wording"
+WHY_PREVIEW = "abstracted: beside a sender's address, that person's message"
+WHY_UNAIMABLE = "removed: a row's repeated control, and nothing that tells its row apart is shown"
 # Rule 9: how a task asks to look something up ("Look up printer drivers", "Show me results for …").
 _SEARCHES = re.compile(
     r"\b(?:search|searches|searching|look up|look for|lookup|find|results? for|anything (?:about|on))\b"
@@ -592,7 +597,8 @@ def decide_explained(
     controls: np.ndarray | None = None,
     net: bool = True,
 ) -> tuple[np.ndarray, dict[int, str]]:
-    """R / A / K (0 / 1 / 2) per node, and why each node the safety net raised was raised.
+    """R / A / K (0 / 1 / 2) per node, and why each node a rule decided (raised or lowered)
+    was decided so; a node no rule touched is the model's, by its scores.
 
     With `tau_disclose` set, a sensitive node whose necessity reaches it is kept rather than
     abstracted: for tasks that must read it (an email the user asked to summarize). Off by
@@ -658,17 +664,23 @@ def decide_explained(
         if "textbox" in context.kinds:  # the task types (a choice alone fills no form)
             lift(_form_mates(context, actions != R), WHY_FORM)
     lift(_shown_inside(controls, actions), WHY_CONTROL)
+    lowered: dict[int, str] = {}  # kept apart: the rules below read `reasons` as what was raised
+
+    def lower(mask: np.ndarray, to: int, why: str) -> None:
+        for i in np.flatnonzero(mask):
+            actions[i] = to
+            lowered[int(i)] = why
+
     # a control whose text inside is abstracted is abstracted too: its name is that text
-    for i in np.flatnonzero(_indices(controls, actions == A, len(actions)) & (actions == K)):
-        actions[i] = A
+    lower(_indices(controls, actions == A, len(actions)) & (actions == K), A, WHY_CONTROL_ABSTRACTED)
     if context is not None and net:
         page = context.page
         # a tab titled like a page ("Divorce lawyers near me - Search") is content, not UI
         # wording: shown through placeholders, with its text, unless the task names it
         titled = page.tabs & ~page.short_label & ~context.named
-        actions[(titled | _in_controls(page, titled)) & (actions == K)] = A
+        lower((titled | _in_controls(page, titled)) & (actions == K), A, WHY_TAB_CONTENT)
         # a text beside a sender's address is that sender's message: shown through placeholders
-        actions[page.previews & (actions == K)] = A
+        lower(page.previews & (actions == K), A, WHY_PREVIEW)
         kept = actions != R
         lift(_options(page, kept), WHY_OPTION)
         lift(_indices(page.label_of, kept & page.interactive, len(actions)), WHY_LABEL)
@@ -686,10 +698,11 @@ def decide_explained(
         # and the short text inside it that its name does not repeat (the '▼' of "Downvote"):
         # UI wording, never a code
         lift(page.short_text & ~page.codes & ~page.digits & _in_controls(page, shown_control), WHY_TEXT)
-        for i in np.flatnonzero(_unaimable(page, context.mentioned, actions, reasons)):
-            actions[i] = R
+        unaimable = _unaimable(page, context.mentioned, actions, reasons)
+        for i in np.flatnonzero(unaimable):
             reasons.pop(int(i), None)
-    return actions, reasons
+        lower(unaimable, R, WHY_UNAIMABLE)
+    return actions, {**reasons, **lowered}
 
 
 @per_text
