@@ -1109,3 +1109,39 @@ def test_a_long_title_case_task_still_names_what_it_names() -> None:
     b.add("t1", "StaticText", parent="r", name="nothing named here")
     page = PageContext.of(b.build(url="http://site.test/"))
     assert _names_inside(page, f"Find {run}").tolist() == [False, True, False]
+
+
+SIGN_UP = """<form><h2>Create your account</h2>
+<label><input type="checkbox"> Jc</label><label><input type="checkbox"> Xq</label>
+<input type="text" aria-label="Email"><input type="password" aria-label="Password">
+<input type="password" aria-label="Verify password"><button>Register</button></form>
+<form><input type="text" aria-label="Go to page"><button>Go</button></form>"""
+
+
+@pytest.mark.parametrize("task", ['Check "Jc" and submit', "Select Jc and click Register", "Tick “jc” then register"])
+def test_rule3_a_short_label_the_task_quotes_or_writes_with_its_capitals_is_named(task: str) -> None:
+    tree = tree_from_html(SIGN_UP, url="http://site.test/")
+    actions = _bare(tree, task)
+    assert actions[_at(tree, "checkbox", "Jc")] == K and actions[_at(tree, "checkbox", "Xq")] == R
+
+
+@pytest.mark.parametrize("task", ["select jc and click register", "Go back and select the first one"])
+def test_rule3_a_short_label_as_a_plain_word_names_nothing(task: str) -> None:
+    tree = tree_from_html(SIGN_UP, url="http://site.test/")
+    actions = _bare(tree, task)
+    assert actions[_at(tree, "checkbox", "Jc")] == R and actions[_at(tree, "button", "Go")] == R
+
+
+def test_rule10_a_task_that_names_a_field_fills_its_form_with_the_confirmation_and_the_submit() -> None:
+    tree = tree_from_html(SIGN_UP, url="http://site.test/")
+    s_hat, n_hat = _scores(tree)
+    actions, why = decide_explained(
+        s_hat,
+        n_hat,
+        Thresholds(keep_floor=0.0),
+        PolicyContext.of(tree, "Sign up with email ada@example.org and password x"),
+    )
+    for name in ("Verify password", "Register"):
+        i = next(i for i, n in enumerate(tree) if n.name == name and n.role in ("textbox", "button"))
+        assert actions[i] == K and why[i] == WHY_FORM
+    assert actions[_at(tree, "button", "Go")] == R  # the other form is not the one filled

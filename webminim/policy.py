@@ -553,6 +553,7 @@ class PolicyContext:
             dtype=bool,
         ).reshape(len(page.texts))
         named |= _compounds(page, tokens)
+        named |= _short_named(page, task)
         mentioned = named.copy()
         named &= ~page.ambiguous  # "Trash" in every row: rule 2 picks the row's own, not all of them
         linked = synonyms_of(frozenset(tokens))
@@ -661,7 +662,8 @@ def decide_explained(
             lift(page.search_fields, WHY_SEARCH)
         lift(context.names_inside, WHY_NAME_INSIDE, always_a)
         lift(_lines_of(page, context.named & ~page.interactive), WHY_NAME_LINE, always_a)
-        if "textbox" in context.kinds:  # the task types (a choice alone fills no form)
+        # the task types, or names a field to fill ("sign up with email …"): a choice alone fills no form
+        if "textbox" in context.kinds or (context.named & page.textboxes).any():
             lift(_form_mates(context, actions != R), WHY_FORM)
     lift(_shown_inside(controls, actions), WHY_CONTROL)
     lowered: dict[int, str] = {}  # kept apart: the rules below read `reasons` as what was raised
@@ -905,6 +907,28 @@ def _forms_of(parent: np.ndarray, roles: list[str]) -> np.ndarray:
         if p >= 0:
             out[i] = p if roles[p] == "form" else -1 if roles[p] in _FORM_TOOLS else out[p]
     return np.array(out, dtype=np.int64).reshape(len(roles))
+
+
+# a quoted stretch of a task: "…", “…”, «…» (not apostrophes: "Dana's" quotes nothing)
+_QUOTED = re.compile(r"[\"“”«»]([^\"“”«»]{1,80})[\"“”«»]")
+_RAW_WORD = re.compile(r"\w+")
+
+
+def _short_named(page: PageContext, task: str) -> np.ndarray:
+    """Rule 3 for labels under MIN_ANCHOR characters ("Jc", "OK"), which as plain words would
+    match too much of any task: a control whose label the task quotes, or writes as a whole
+    word with the label's own capitals when that word is no stop word ("Go back" is not the
+    button "Go"). Linear in the page's controls."""
+    out = np.zeros(len(page.texts), dtype=bool)
+    quoted = {normalize(q) for q in _QUOTED.findall(task)}
+    words = set(_RAW_WORD.findall(task))
+    for i in np.flatnonzero(page.interactive).tolist():
+        label = page.texts[i]
+        if not label or len(label) >= MIN_ANCHOR:
+            continue
+        raw = page.raw_texts[i].strip()
+        out[i] = label in quoted or (raw in words and raw != raw.lower() and label not in STOP_NAMES)
+    return out
 
 
 def _form_mates(context: PolicyContext, shown: np.ndarray) -> np.ndarray:
