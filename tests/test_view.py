@@ -106,6 +106,12 @@ def test_json_rows_never_carry_removed_text():
         ("Visa ending in 4417", "CARD"),
         ("1275 York Ave", "ADDRESS"),
         ("Lab results and follow-up", "TEXT"),
+        ("TRK-8842-XQ", "ID"),  # a tracking reference: not a password
+        ("Tracking ID: TRK-8842-XQ", "ID"),
+        ("Invoice INV-2024/0012 is due", "ID"),
+        ("Password: TRK-8842-XQ", "PASSWORD"),  # called a password: one
+        ("Tr0ub4dor&3x", "PASSWORD"),
+        ("Your code is 847293 (ref AB-12)", "OTP"),
     ],
 )
 def test_placeholder_types(text, kind):

@@ -14,6 +14,12 @@ from dataclasses import dataclass
 
 PLACEHOLDER = re.compile(r"\[([A-Z]+)_(\d+)\]")
 
+# a reference of capitals and 3+ digits in groups ("TRK-8842-XQ", "INV-2024/0012"; not "COVID-19"): an ID, not a
+# password, unless the text calls it one (an agent reads the kind; the action guard checks it)
+_PASSWORD_CUE = re.compile(r"password|passcode|passwd|^[•*]{3,}$", re.I)
+_ID = re.compile(r"(?<![\w-])(?=(?:[A-Z./-]*\d){3})(?=[A-Z0-9./-]*[A-Z])[A-Z0-9]{2,}(?:[-/.][A-Z0-9]+)+(?![\w-])")
+_CODE_CUE = re.compile(r"code|otp|verification|one-time|2fa|\bpin\b", re.I)
+
 _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "PASSWORD",
@@ -42,6 +48,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 def kind_of(text: str) -> str:
     """The placeholder type of a value: the first matching pattern, else TEXT."""
+    if not _PASSWORD_CUE.search(text) and not _CODE_CUE.search(text) and _ID.search(text):
+        return "ID"
     for kind, pattern in _KINDS:
         if pattern.search(text):
             return kind
