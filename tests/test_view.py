@@ -203,7 +203,7 @@ def _level_by_level(parents, acts, names, texts, limit):
 
 @pytest.mark.parametrize("document_order", [True, False])
 def test_the_ancestor_leak_walk_skips_removed_nodes_but_not_a_level(document_order):
-    from webminim.view import _ANCESTOR_LIMIT, REMOVED_TEXT, _close_ancestor_leaks
+    from webminim.view import _ANCESTOR_LIMIT, REMOVED_TEXT, _close_ancestor_leaks, _NodeTexts
 
     rng = np.random.default_rng(11)
     for _ in range(40):
@@ -221,9 +221,8 @@ def test_the_ancestor_leak_walk_skips_removed_nodes_but_not_a_level(document_ord
         acts = [int(rng.choice([K, A, R], p=[0.1, 0.1, 0.8])) for _ in range(size)]
         nodes = tuple(type("N", (), {"name": words[i], "value": None})() for i in range(size))
         got, want = dict(names), dict(names)
-        _close_ancestor_leaks(
-            nodes, tuple(parents), np.array(acts), {}, got, {i: "" for i in range(size)}, {i: {} for i in range(size)}
-        )
+        shown = _NodeTexts(got, {i: "" for i in range(size)}, {i: {} for i in range(size)})  # by index, as lists are
+        _close_ancestor_leaks(nodes, tuple(parents), np.array(acts), {}, shown)
         _level_by_level(parents, acts, want, words, _ANCESTOR_LIMIT)
         assert got == {i: t.replace("[removed]", REMOVED_TEXT) for i, t in want.items()}
 

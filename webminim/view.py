@@ -457,8 +457,9 @@ def build_view(
     descriptions = [n.description for n in nodes]
     # most nodes have no free-text property: no call for them
     texts = {i: {} if _TEXT_PROPERTY_KEYS.isdisjoint(n.properties) else _free_text(n) for i, n in enumerate(nodes)}
-    _close_ancestor_leaks(nodes, tree.parents, actions, placeholders, names, descriptions, texts)
-    _close_descendant_leaks(nodes, tree.parents, actions, placeholders, names, descriptions, texts)
+    shown_texts = _NodeTexts(names, descriptions, texts)  # the lists themselves: redacted in place
+    _close_ancestor_leaks(nodes, tree.parents, actions, placeholders, shown_texts)
+    _close_descendant_leaks(nodes, tree.parents, actions, placeholders, shown_texts)
 
     def place(i: int, text: str, kind: str | None = None) -> str:
         return vault.placeholder(text, kind=kind, origin=origin, node_id=nodes[i].id)
@@ -691,14 +692,12 @@ def _close_ancestor_leaks(
     parents: tuple[int, ...],
     actions: np.ndarray,
     placeholders: dict[int, dict[str, str]],
-    names: list[str],
-    descriptions: list[str],
-    texts: dict[int, dict[str, str]],
+    shown: _NodeTexts,
 ) -> None:
     """Redact withheld descendant text from the names, descriptions and free-text properties
     of kept ancestors (up to `_ANCESTOR_LIMIT` levels up)."""
     acts = actions.tolist()  # Python ints: the walk below indexes it a few times per node
-    shown = _shown_ancestors(parents, acts)
+    up = _shown_ancestors(parents, acts)
     for i in np.flatnonzero(actions != K).tolist():
         node = nodes[i]
         for field in ("name", "value"):
@@ -706,16 +705,10 @@ def _close_ancestor_leaks(
             if len(text) < _MIN_LEAK:
                 continue
             replacement = placeholders.get(i, {}).get(field, REMOVED_TEXT) if acts[i] == A else REMOVED_TEXT
-            j, distance = shown[i]
+            j, distance = up[i]
             while j >= 0 and distance <= _ANCESTOR_LIMIT:
-                if text in names[j]:
-                    names[j] = names[j].replace(text, replacement)
-                if text in descriptions[j]:
-                    descriptions[j] = descriptions[j].replace(text, replacement)
-                for key, prop in texts[j].items():
-                    if text in prop:
-                        texts[j][key] = prop.replace(text, replacement)
-                j, further = shown[j]
+                shown.redact(j, text, replacement)
+                j, further = up[j]
                 distance += further
 
 
@@ -724,9 +717,7 @@ def _close_descendant_leaks(
     parents: tuple[int, ...],
     actions: np.ndarray,
     placeholders: dict[int, dict[str, str]],
-    names: list[str],
-    descriptions: list[str],
-    texts: dict[int, dict[str, str]],
+    shown: _NodeTexts,
 ) -> None:
     """Put an abstracted node's placeholder into its kept descendants (up to `_ANCESTOR_LIMIT`
     levels down) wherever they repeat its text: a cell abstracted as `[TEXT_5]` must not show
@@ -742,14 +733,27 @@ def _close_descendant_leaks(
                     if len(text) < _MIN_LEAK:
                         continue
                     replacement = placeholders.get(j, {}).get(field, REMOVED_TEXT)
-                    if text in names[i]:
-                        names[i] = names[i].replace(text, replacement)
-                    if text in descriptions[i]:
-                        descriptions[i] = descriptions[i].replace(text, replacement)
-                    for key, prop in texts[i].items():
-                        if text in prop:
-                            texts[i][key] = prop.replace(text, replacement)
+                    shown.redact(i, text, replacement)
             j, distance = parents[j], distance + 1
+
+
+@dataclass(slots=True)
+class _NodeTexts:
+    """The texts a view shows of each node, by position, as the leak walks rewrite them."""
+
+    names: list[str]
+    descriptions: list[str]
+    properties: dict[int, dict[str, str]]  # free-text properties
+
+    def redact(self, i: int, text: str, replacement: str) -> None:
+        """`text` as `replacement` wherever node i's name, description or properties hold it."""
+        if text in self.names[i]:
+            self.names[i] = self.names[i].replace(text, replacement)
+        if text in self.descriptions[i]:
+            self.descriptions[i] = self.descriptions[i].replace(text, replacement)
+        for key, prop in self.properties[i].items():
+            if text in prop:
+                self.properties[i][key] = prop.replace(text, replacement)
 
 
 def _shown_ancestors(parents: tuple[int, ...], acts: list[int]) -> list[tuple[int, int]]:
