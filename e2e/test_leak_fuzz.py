@@ -16,7 +16,8 @@ or the JSON rendering, whole or reassembled from one-character nodes. A `Webmini
 a one-line message is an acceptable fail-closed outcome; it is counted, and more than
 `MAX_FAIL_CLOSED` of the cases failing closed fails the module.
 
-CI runs a small derandomized slice (the default profile in conftest.py). The fuzz tier:
+CI runs a derandomized slice of at least 500 cases (the default profile in conftest.py; about
+half a minute). The longer fuzz tier:
 
     WEBMINIM_FUZZ_CASES=2000 HYPOTHESIS_PROFILE=fuzz ./dev test e2e/test_leak_fuzz.py
 
@@ -45,7 +46,7 @@ from webminim.minim import Minim
 from webminim.policy import Thresholds
 
 CASES_PER_PAGE = 5
-FUZZ_CASES = int(os.environ.get("WEBMINIM_FUZZ_CASES", "40"))
+FUZZ_CASES = int(os.environ.get("WEBMINIM_FUZZ_CASES", "500"))
 EXAMPLES = max(1, -(-FUZZ_CASES * 21 // (20 * CASES_PER_PAGE)))  # 5% more: overlapping secrets are dropped
 MAX_FAIL_CLOSED = 0.05  # above this share of cases failing closed, the broker is not usable
 
@@ -455,6 +456,7 @@ def outcome() -> Iterator[Outcome]:
     yield found
     checked = max(found.cases, 1)
     print(f"\nfuzz tier: {found.cases // 2} cases x 2 policies, {found.fail_closed} failed closed")
+    assert found.cases // 2 >= FUZZ_CASES, f"only {found.cases // 2} of {FUZZ_CASES} generated cases were checked"
     assert found.fail_closed / checked <= MAX_FAIL_CLOSED, (
         f"{found.fail_closed} of {checked} observations failed closed"
     )
