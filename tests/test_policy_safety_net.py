@@ -1145,3 +1145,29 @@ def test_rule10_a_task_that_names_a_field_fills_its_form_with_the_confirmation_a
         i = next(i for i, n in enumerate(tree) if n.name == name and n.role in ("textbox", "button"))
         assert actions[i] == K and why[i] == WHY_FORM
     assert actions[_at(tree, "button", "Go")] == R  # the other form is not the one filled
+
+
+NOTIFIED = """<main><h1>New message</h1><form><label>To <input type="email" name="to"></label>
+<textarea aria-label="Message"></textarea><button>Send</button></form></main>
+<div role="status" aria-label="Notifications"><p>New mail from Crystal Gilmore &lt;crystal.gilmore@example.org&gt;</p>
+<p>I am on medical leave next week after my surgery.</p></div>"""
+
+
+def test_rule7_a_task_that_takes_a_value_from_a_notification_gets_its_placeholders() -> None:
+    """ "The sender's address from the new-mail notification": the agent needs it as a
+    placeholder it can type; the notification's text is never shown raw."""
+    tree = tree_from_html(NOTIFIED, url="http://mail.test/compose")
+    s_hat, n_hat = _scores(tree)
+    task = "Type the sender's address from the new-mail notification into the To field"
+    vault = Vault()
+    actions = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    sender = _at(tree, "StaticText", "New mail from Crystal Gilmore <crystal.gilmore@example.org>")
+    assert actions[sender] == A
+    view = build_view(tree, actions, s_hat, n_hat, vault, tau_nec=1.0, tau_sens=5.0, task=task)
+    shown = view.text()
+    assert "crystal" not in shown.lower() and "surgery" not in shown
+    token = next(e.placeholder for e in vault.entries() if "crystal.gilmore@example.org" in e.value)
+    assert token.startswith("[EMAIL_") and token in shown
+    # a task that takes nothing from it: the notification stays off the view
+    other = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Send the message"))
+    assert other[sender] == R

@@ -106,7 +106,8 @@ rule above, a node that is removed is raised when one of these holds:
    A heading is named through the text of its name too ("Reply: <the quoted subject>"), and
    a region, dialog, status or article the task names ("the Slack notification") or shares
    a content word with ("the Slack message") is read the same way: the text inside it (at
-   most SECTION_REGIONS regions). Replying and forwarding read what they answer. Reading
+   most SECTION_REGIONS regions). Replying and forwarding read what they answer, and so does
+   a task that takes a value "from the … notification / message / alert / text" to use it. Reading
    raises prose only: the "Reply" inside a button is the button's label, and abstracting it
    would abstract the button the agent needs. Rows are read by what their own controls call
    them, too: "Read the comments on …" reads the rows whose repeated controls share a
@@ -570,7 +571,7 @@ class PolicyContext:
             icon_worded=icon_worded,
             mentioned=mentioned,
             wants_code=bool(_ASKS_FOR_CODE.search(text)),
-            reads=_reads(text),
+            reads=_reads(text) or bool(_TAKES_FROM_MESSAGE.search(text)),
             names_inside=_names_inside(page, task) & ~named & ~page.interactive,
             searches=bool(_SEARCHES.search(text)),
         )
@@ -947,6 +948,15 @@ def _form_mates(context: PolicyContext, shown: np.ndarray) -> np.ndarray:
         if typed.sum() == 1:
             forms = typed
     return controls & forms[np.maximum(page.form_of, 0)]
+
+
+# Rule 7 also reads what a task takes from a message to use it ("type the sender's address from
+# the new-mail notification", "enter the code from the text message"): the agent needs its
+# placeholders, which it can type, never the text itself
+_TAKES_FROM_MESSAGE = re.compile(
+    r"\bfrom (?:the|my|this|that|a|an|your) (?:[\w'-]+ ){0,3}"
+    r"(?:notifications?|messages?|alerts?|toasts?|texts?|sms|e-?mails?|banners?|pop-?ups?|chats?)\b"
+)
 
 
 def _reads(task: str) -> bool:
