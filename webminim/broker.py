@@ -53,6 +53,7 @@ from webminim.serve_guard import (
     Guard,
     GuardMiddleware,
     Load,
+    check_host_names,
     new_token,
     read_token,
     remove_token,
@@ -363,7 +364,7 @@ def serve(
         raise ConfigError("--max-bodies must be at least --max-body (one full-size request at a time)")
     if allow_hosts and not allow_remote_clients:
         raise ConfigError("--allow-host names a way in for other machines: it needs --allow-remote-clients")
-    Guard("", port, host, extra_hosts=allow_hosts)  # the names are checked before the model loads
+    check_host_names(allow_hosts)  # before the model loads
     import uvicorn
 
     from webminim.scorer import load_scorer

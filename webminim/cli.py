@@ -486,11 +486,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("webminim: interrupted\n")
         return 130
-    except ModuleNotFoundError as exc:
-        hint = install_hint(exc)
-        sys.stderr.write(f"webminim: error: {hint}\n" if hint else f"webminim: internal error: {first_line(exc)}\n")
-        return 1
     except Exception as exc:  # noqa: BLE001 - fail closed with one line, never a traceback
+        hint = install_hint(exc) if isinstance(exc, ModuleNotFoundError) else None
+        if hint is not None:  # a base install without an extra: what to install, not an internal error
+            sys.stderr.write(f"webminim: error: {hint}\n")
+            return 1
         sys.stderr.write(f"webminim: internal error: {type(exc).__name__}: {first_line(exc)}\n")
         return 70
     return 0

@@ -95,6 +95,13 @@ def read_token(port: int) -> str | None:
 # -- the checks ---------------------------------------------------------------------------------
 
 
+def check_host_names(names: tuple[str, ...]) -> None:
+    """A ConfigError, one line, for an `--allow-host` that is not a bare host name or address."""
+    for name in names:
+        if not HOST_NAME.fullmatch(name):
+            raise ConfigError(f"--allow-host {name[:100]!r} is not a host name or address (no port, no scheme)")
+
+
 @dataclass
 class Guard:
     """One launch's limits and credentials; `hosts` are the Host values this server answers to."""
@@ -114,9 +121,7 @@ class Guard:
 
     def __post_init__(self) -> None:
         bound = f"[{self.bound_host}]" if ":" in self.bound_host else self.bound_host
-        for name in self.extra_hosts:
-            if not HOST_NAME.fullmatch(name):
-                raise ConfigError(f"--allow-host {name[:100]!r} is not a host name or address (no port, no scheme)")
+        check_host_names(self.extra_hosts)
         names = {*LOOPBACK_NAMES, bound.lower(), *(name.lower() for name in self.extra_hosts)}
         hosts = {f"{name}:{self.port}" for name in names}
         if self.port == 80:  # a client may leave the default port out of Host

@@ -16,14 +16,15 @@ PLACEHOLDER = re.compile(r"\[([A-Z]+)_(\d+)\]")
 
 # a reference of capitals and 3+ digits in groups ("TRK-8842-XQ", "INV-2024/0012"; not "COVID-19"): an ID, not a
 # password, unless the text calls it one (an agent reads the kind; the action guard checks it)
-_PASSWORD_CUE = re.compile(r"password|passcode|passwd|^[•*]{3,}$", re.I)
+_PASSWORD_WORDS = r"password|passcode|passwd|^[•*]{3,}$"
+_PASSWORD_CUE = re.compile(_PASSWORD_WORDS, re.I)
 _ID = re.compile(r"(?<![\w-])(?=(?:[A-Z./-]*\d){3})(?=[A-Z0-9./-]*[A-Z])[A-Z0-9]{2,}(?:[-/.][A-Z0-9]+)+(?![\w-])")
 _CODE_CUE = re.compile(r"code|otp|verification|one-time|2fa|\bpin\b", re.I)
 
 _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "PASSWORD",
-        re.compile(r"password|passcode|passwd|^[•*]{3,}$|(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s•])\S{8,}", re.I),
+        re.compile(_PASSWORD_WORDS + r"|(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s•])\S{8,}", re.I),
     ),
     # a 4-8 digit code in a code context; "ending in 1234" is an account tail, not a code
     (

