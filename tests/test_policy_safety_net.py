@@ -782,7 +782,7 @@ def test_within_is_the_subtree_and_a_tree_out_of_document_order_raises_nothing_t
         return False
 
     assert page.within(np.array([row])).tolist() == [under(i) for i in range(len(tree))]
-    from webminim.policy import _spans
+    from webminim.policy.context import spans as _spans
 
     bfs = np.array([-1, 0, 0, 1, 2])  # root, a, b, a's child, b's child: parents first, subtrees not contiguous
     assert _spans(bfs).tolist() == [1, 1, 1, 1, 1]
@@ -1099,7 +1099,8 @@ def test_a_long_title_case_task_still_names_what_it_names() -> None:
     """Names are read up to NAME_WORDS words long (a longer run of capitals is a title-cased
     sentence, not a name: every stretch of it cost cubic time); a text holding a longer stretch
     of the run holds one of its shorter ones too."""
-    from webminim.policy import NAME_WORDS, _names_inside
+    from webminim.policy.rules.names import NAME_WORDS
+    from webminim.policy.rules.names import names_inside as _names_inside
 
     run = " ".join(f"Word{k}" for k in range(3 * NAME_WORDS))
     held = " ".join(run.split()[2 : 2 + NAME_WORDS + 4])

@@ -1,0 +1,121 @@
+"""Rule 7, sections the task reads: when the task asks to read (it opens with "read", "what",
+"summarize", "open", … or speaks of what someone "said" / "wrote", of "reviews") and names a
+heading, the text of that heading's section is abstracted, whatever ŝ says (the rest of the
+heading's container up to the next sibling heading of its level or higher, at most
+SECTION_NODES texts, paragraphs first), and so is the section of any heading sharing a content
+word with the task ("Customer reviews"). A region, dialog, status or article the task names
+("the Slack notification") or shares a content word with is read the same way (at most
+SECTION_REGIONS regions). Replying and forwarding read what they answer, and so does a task
+that takes a value "from the … notification / message / alert / text" to use it: the agent
+needs its placeholders, which it can type, never the text itself. Reading raises prose only:
+the "Reply" inside a button is the button's label.
+
+Always A, because on pages unlike its training data the model scores an injected "Login code —
+825074" ŝ 3.4 (measured leave-one-family-out): showing section text raw by ŝ let 2-6% of the
+secrets of two families out. Text the model itself keeps stays as the model says.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from webminim.policy.rule import Draft, Rule
+from webminim.policy.vocabulary import TOKEN, words_of
+
+if TYPE_CHECKING:
+    from webminim.policy.context import PolicyContext
+
+WHY_SECTION = "abstracted: text of a section the task reads"
+SECTION_NODES = 80  # texts raised per section, at most
+SECTION_REGIONS = 16  # regions read per task, at most
+# containers whose name a task may give to read what is inside ("the Slack notification")
+READ_REGIONS = frozenset(
+    {
+        "alert",
+        "alertdialog",
+        "article",
+        "complementary",
+        "dialog",
+        "group",
+        "log",
+        "note",
+        "region",
+        "status",
+        "tabpanel",
+    }
+)
+# how a task asks to read something rather than act on it: its first word, or a word of saying
+# anywhere ("What do buyers say about ...")
+READ_OPENERS = frozenset(
+    {
+        "read",
+        "what",
+        "which",
+        "who",
+        "summarize",
+        "summarise",
+        "tell",
+        "show",
+        "open",
+        "look",
+        "compare",
+        "reply",
+        "answer",
+        "respond",
+        "forward",
+    }
+)
+READ_WORDS = frozenset({"read", "say", "says", "said", "wrote", "written", "review", "reviews"})
+TAKES_FROM_MESSAGE = re.compile(
+    r"\bfrom (?:the|my|this|that|a|an|your) (?:[\w'-]+ ){0,3}"
+    r"(?:notifications?|messages?|alerts?|toasts?|texts?|sms|e-?mails?|banners?|pop-?ups?|chats?)\b"
+)
+
+
+def reads(task: str) -> bool:
+    """Does the (normalized) task ask to read something, or take a value from a message?"""
+    tokens = TOKEN.findall(task)
+    asks = bool(tokens) and (tokens[0] in READ_OPENERS or bool(READ_WORDS & set(tokens)))
+    return asks or bool(TAKES_FROM_MESSAGE.search(task))
+
+
+def sections(context: PolicyContext) -> np.ndarray:
+    """The texts of the regions and of the sections under the headings the task names (and,
+    with one, under headings that share a content word with the task)."""
+    page = context.page
+    size = len(page.roles)
+    headings = page.section_end >= 0  # section_ends marks every heading, and nothing else
+    named = context.named_headings()
+    out = np.zeros(size, dtype=bool)
+    regions = [
+        r
+        for r, role in enumerate(page.roles)
+        if role in READ_REGIONS and (context.named[r] or words_of(page.texts[r]) & context.words)
+    ]
+    for r in regions[:SECTION_REGIONS]:
+        texts = r + 1 + np.flatnonzero(page.prose[r + 1 : r + page.span[r]])  # what is under it
+        out[texts[:SECTION_NODES]] = True
+    if not len(named):
+        return out
+    related = [h for h in np.flatnonzero(headings) if words_of(page.texts[h]) & context.words]
+    for h in {*map(int, named), *map(int, related)}:
+        texts = h + 1 + np.flatnonzero(page.prose[h + 1 : page.section_end[h]] & ~headings[h + 1 : page.section_end[h]])
+        # a long section's paragraphs first: what a summary reads, before its widgets' texts
+        paragraphs = page.in_paragraph[texts]
+        out[np.concatenate([texts[paragraphs], texts[~paragraphs]])[:SECTION_NODES]] = True
+    return out
+
+
+class Sections(Rule):
+    name = "sections"
+    why = (WHY_SECTION,)
+
+    def applies(self, draft: Draft) -> bool:
+        return draft.context is not None and draft.context.reads
+
+    def apply(self, draft: Draft) -> None:
+        assert draft.context is not None
+        draft.lift(sections(draft.context), WHY_SECTION, draft.always_a)
