@@ -443,6 +443,14 @@ def evaluate(
     llm_model: LlmModel = "",
     allow_remote_scorer: AllowRemoteScorer = False,
     llm_cache: LlmCache = None,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            help="The safety net's rules for the webminim row: all, none, NAME[,NAME…] or -NAME[,-NAME…] "
+            "(an ablation; Table 1 always adds the model alone).",
+        ),
+    ] = "all",
 ) -> None:
     """Evaluate the scorer: Tables 1, 3, 4, τ_nec sweep plot, counterfactual, suppression."""
     from webminim.commands import run_eval
@@ -458,6 +466,7 @@ def evaluate(
         holdout_family=holdout_family,
         thresholds=_thresholds(keep_floor=keep_floor),
         scorers={"llm": llm} if llm is not None else None,
+        rules=rules,
     )
 
 

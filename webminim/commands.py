@@ -164,8 +164,12 @@ def run_eval(
     holdout_family: str | None = None,
     thresholds: Thresholds = Thresholds(),
     scorers: dict[str, TreeScorer] | None = None,
+    rules: str = "all",
 ) -> None:
     from webminim.embedder import Embedder
+    from webminim.policy import select_rules
+
+    chosen = select_rules(rules)  # a bad spec fails before the model loads
     from webminim.evaluation import evaluate_split
     from webminim.scorer import checkpoint
 
@@ -187,6 +191,8 @@ def run_eval(
             families=[holdout_family] if holdout_family else None,
             thresholds=thresholds,
             scorers=scorers,
+            rules=chosen,
+            rules_spec=rules,
         )
     if as_json:
         sys.stdout.write(json.dumps(report.to_json()) + "\n")
@@ -225,7 +231,10 @@ def print_report(report: EvalReport, plot: Path, console: Console) -> None:
     for kind, row in report.suppression.items():
         table.add_row(kind, f"{row['checked']:,}", f"{row['suppressed']:.2%}")
     console.print(table)
-    console.print(f"Pages fully usable (every critical node shown): {report.usable:.1%}")
+    console.print(
+        f"Pages fully usable (every critical node shown): {report.usable:.1%} with rules {report.rules}, "
+        f"{report.usable_model_alone:.1%} with the model alone"
+    )
     for name, cost in report.cost.items():
         console.print(
             f"Cost of {name}: {cost['seconds_per_instance'] * 1000:.1f} ms and "

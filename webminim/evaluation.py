@@ -45,6 +45,8 @@ class EvalReport:
     counterfactual: dict[str, float] = field(default_factory=dict)
     suppression: dict[str, dict[str, float]] = field(default_factory=dict)
     usable: float = 0.0  # share of (page, task) pairs whose every critical node is shown
+    usable_model_alone: float = 0.0  # the same with none of the net's rules: the model's decisions
+    rules: str = "all"  # the net's rules the webminim row ran (`select_rules`)
     # per scorer: seconds and endpoint tokens per (page, task) instance (Table 2's cost columns)
     cost: dict[str, dict[str, float]] = field(default_factory=dict)
 
@@ -63,6 +65,8 @@ class EvalReport:
             "tisl": minim.tisl,
             "keep": minim.keep,
             "usable": self.usable,
+            "usable_model_alone": self.usable_model_alone,
+            "rules": self.rules,
             "secrets_suppressed": self.secrets_suppressed(),
             "table1": {k: v.row() for k, v in self.table1.items()},
             "table3": {k: v.row() for k, v in self.table3.items()},
@@ -90,11 +94,14 @@ def evaluate_split(
     seed: int = 0,
     families: Sequence[str] | None = None,
     scorers: Mapping[str, TreeScorer] | None = None,
+    rules: frozenset[str] | None = None,
+    rules_spec: str = "all",
 ) -> EvalReport:
     """The paper's tables on `split`; with `families`, on every tree of those families
     whatever its split (leave-one-family-out: the model must not have trained on them).
     `scorers` adds rows to Table 1 with the same policy on other scorers' scores (the
-    prompted-LLM baseline, Table 2), and their cost per instance."""
+    prompted-LLM baseline, Table 2), and their cost per instance. `rules` (default all) are
+    the safety net's rules the webminim row runs; Table 1's "model alone" row runs none."""
     card = read_card(corpus)
     trees = load_split(corpus, None if families else [split], families=families)
     began = time.perf_counter()
@@ -107,6 +114,7 @@ def evaluate_split(
     target_real, target_browse, risky_kept_real, risky_kept_browse = [], [], [], []
     hidden: dict[str, list[float]] = defaultdict(list)
     usable: list[bool] = []
+    usable_alone: list[bool] = []
     spent: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # name -> [seconds, tokens]
     spent["webminim"][0] = embedding_s
     browse_emb = embedder.embed([card.browse_task])[0]
@@ -129,15 +137,18 @@ def evaluate_split(
         for v, (s_hat, n_hat) in zip(p.variants, predictions[:-1], strict=True):
             size = len(p.s)
             context = page.with_task(v.task)
-            minim = decide(s_hat, n_hat, thresholds, context)
+            minim = decide(s_hat, n_hat, thresholds, context, rules=rules)
+            alone = decide(s_hat, n_hat, thresholds, context, net=False)
             methods["full"].append(_instance(p, v, baselines.full(size)))
             methods["random_20"].append(_instance(p, v, baselines.random_budget(size, rng)))
             methods["sensitivity_only_20"].append(_instance(p, v, baselines.sensitivity_only(s_hat)))
             methods["necessity_only_20"].append(_instance(p, v, baselines.necessity_only(n_hat)))
             methods["presidio"].append(_instance(p, v, baselines.presidio_filter(p.tree.tree.nodes)))
             methods["heuristic"].append(_instance(p, v, baselines.heuristic(p.tree.tree.nodes, v.task)))
+            methods["model alone"].append(_instance(p, v, alone))
             methods["webminim"].append(inst := _instance(p, v, minim))
             usable.append(bool((minim[v.n == 10] != R).all()))  # every critical node still there
+            usable_alone.append(bool((alone[v.n == 10] != R).all()))
             methods["A->R"].append(_instance(p, v, np.where(minim == A, R, minim)))
             methods["A->K"].append(_instance(p, v, np.where(minim == A, K, minim)))
             by_semantics[v.semantics].append(inst)
@@ -156,7 +167,18 @@ def evaluate_split(
 
     report = EvalReport(split=",".join(families) if families else split, instances=len(methods["webminim"]))
     report.usable = float(np.mean(usable)) if usable else 0.0
-    rows = ("full", "random_20", "sensitivity_only_20", "necessity_only_20", "presidio", "heuristic", "webminim")
+    report.usable_model_alone = float(np.mean(usable_alone)) if usable_alone else 0.0
+    report.rules = rules_spec
+    rows = (
+        "full",
+        "random_20",
+        "sensitivity_only_20",
+        "necessity_only_20",
+        "presidio",
+        "heuristic",
+        "model alone",
+        "webminim",
+    )
     for name in (*rows, *(scorers or {})):
         report.table1[name] = summarize(methods[name])
     for name, (seconds, tokens) in spent.items():
@@ -166,7 +188,7 @@ def evaluate_split(
     report.table4 = {name: summarize(methods[name]) for name in ("webminim", "A->R", "A->K")}
     for tau in SWEEP:
         t = replace(thresholds, tau_nec=tau)
-        summary = summarize(_instance(p, v, decide(s, n, t, c)) for p, v, s, n, c in sweep_scores)
+        summary = summarize(_instance(p, v, decide(s, n, t, c, rules=rules)) for p, v, s, n, c in sweep_scores)
         report.sweep.append(
             {"tau_nec": tau, "tcnp": summary.tcnp, "tcnp_i": summary.tcnp_i, "tisl": summary.tisl, "keep": summary.keep}
         )
