@@ -165,6 +165,19 @@ def test_train_without_a_family_then_evaluate_on_it(small_corpus: Path, tmp_path
     assert shipped.returncode == 0 and "trained on" in shipped.stderr  # not held out for it: said so
 
 
+def test_eval_rules_none_is_the_model_alone_and_a_bad_spec_one_line(small_corpus: Path):
+    """`webminim eval --rules`: the ablation a user runs; Table 1 always shows the model alone."""
+    family = families()[0]
+    cli = [sys.executable, "-m", "webminim", "eval", "--corpus", str(small_corpus), "--holdout-family", family]
+    alone = subprocess.run([*cli, "--json", "--rules", "none"], capture_output=True, text=True, timeout=900)
+    assert alone.returncode == 0, alone.stderr
+    report = json.loads(alone.stdout)
+    assert report["rules"] == "none" and report["table1"]["webminim"] == report["table1"]["model alone"]
+    assert report["usable"] == report["usable_model_alone"]
+    bad = subprocess.run([*cli, "--rules", "-bogus"], capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "'bogus' is no rule" in bad.stderr
+
+
 def test_eval_adds_the_prompted_llm_row_with_its_cost(small_corpus: Path, tmp_path: Path):
     """Table 2's baseline: `webminim eval --scorer llm` against a real local endpoint."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
