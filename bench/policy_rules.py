@@ -9,20 +9,22 @@ text is abstracted is abstracted), "all rules" the shipped policy, "-NAME" all r
 Columns: TCNP, TCNP-I, TISL, Keep% (Minim's metrics) and "usable", the share of (page, task)
 pairs whose every critical node (n = 10) is shown; Δ columns are against "all rules", so a
 rule's contribution to usable is minus its Δ. "nodes" is how many decisions the rule made with
-all rules on (raised, abstracted or lowered).
+all rules on (raised, abstracted or lowered); "secrets out" how many injected secrets the task
+did not name are in the text that would be sent (`webminim.evaluation.check_secrets`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
 from webminim.embedder import Embedder
+from webminim.evaluation import check_secrets
 from webminim.metrics import Instance, R, summarize
 from webminim.policy import RULE_NAMES, RULES, PageContext, Thresholds, decide_explained
 from webminim.scorer import checkpoint
@@ -50,6 +52,7 @@ def measure(prepared: Sequence[Prepared], model, thresholds: Thresholds) -> dict
     instances: dict[str, list[Instance]] = {row: [] for row in plan}
     usable: dict[str, list[bool]] = {row: [] for row in plan}
     decided: Counter[str] = Counter()
+    secrets: dict[str, dict[str, list[float]]] = {row: defaultdict(list) for row in plan}
     for p in prepared:
         if not p.variants:
             continue
@@ -65,6 +68,7 @@ def measure(prepared: Sequence[Prepared], model, thresholds: Thresholds) -> dict
                     decided.update(RULE_OF[why] for why in reasons.values())
                 instances[row].append(Instance(p.s, n, p.interactive, p.tokens, actions, v.semantics))
                 usable[row].append(bool((actions[v.n == 10] != R).all()))
+                check_secrets(p, actions, s_hat, n_hat, thresholds, secrets[row], v.task)
     out: dict = {"rows": {}, "decided": dict(decided)}
     for row in plan:
         summary = summarize(instances[row])
@@ -75,13 +79,15 @@ def measure(prepared: Sequence[Prepared], model, thresholds: Thresholds) -> dict
             "keep": summary.keep,
             "usable": float(np.mean(usable[row])) if usable[row] else 0.0,
             "instances": summary.instances,
+            "secrets_checked": sum(len(v) for v in secrets[row].values()),
+            "secrets_out": int(sum(len(v) - sum(v) for v in secrets[row].values())),
         }
     return out
 
 
 def table(result: dict, *, markdown: bool) -> list[str]:
     base = result["rows"][ALL]
-    head = ["policy", "TCNP", "TCNP-I", "TISL", "Keep%", "usable", "Δusable", "ΔKeep", "nodes"]
+    head = ["policy", "TCNP", "TCNP-I", "TISL", "Keep%", "usable", "Δusable", "ΔKeep", "secrets out", "nodes"]
     lines = []
     if markdown:
         lines += ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
@@ -96,6 +102,7 @@ def table(result: dict, *, markdown: bool) -> list[str]:
             f"{100 * r['usable']:.1f}%",
             f"{100 * (r['usable'] - base['usable']):+.1f}" if row != ALL else "",
             f"{100 * (r['keep'] - base['keep']):+.2f}" if row != ALL else "",
+            f"{r['secrets_out']}/{r['secrets_checked']}",
             str(result["decided"].get(row[1:], "")) if row.startswith("-") else "",
         ]
         lines.append(

@@ -161,7 +161,7 @@ def evaluate_split(
                 risky_kept_real.append(float((minim[risky] != R).mean()))
                 browse_actions = decide(browse_s, browse_n, thresholds, browse_context)
                 risky_kept_browse.append(float((browse_actions[risky] != R).mean()))
-            _check_secrets(p, minim, s_hat, n_hat, thresholds, hidden, v.task)
+            check_secrets(p, minim, s_hat, n_hat, thresholds, hidden, v.task)
         if on_tree:
             on_tree(done, len(prepared))
 
@@ -228,7 +228,7 @@ def _score_with(
         methods[name].append(_instance(p, v, decide(scores.s, scores.n, thresholds, page.with_task(v.task))))
 
 
-def _check_secrets(
+def check_secrets(
     p: Prepared,
     actions: np.ndarray,
     s_hat: np.ndarray,
