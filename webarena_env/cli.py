@@ -1,4 +1,4 @@
-"""`webminim corpus` and `webminim sites`, plugged into the webminim CLI by entry point.
+"""`webminim corpus`, `webminim wording-corpus` and `webminim sites`, plugged into the webminim CLI by entry point.
 
 webminim's core never imports this package (data flows the other way); it discovers these
 commands through the `webminim.cli` entry-point group.
@@ -66,6 +66,39 @@ def register(app: typer.Typer) -> None:
                 per_type=per_type,
                 families=families,
                 family_pages=family_pages,
+                on_tree=lambda done, total: progress.update(job, completed=done, total=total),
+            )
+        print_card(card, Console())
+
+    @app.command("wording-corpus")
+    def wording_corpus(
+        out: Annotated[Path, typer.Option("--out", help="Directory to write the evaluation corpus to.")],
+        source: Annotated[
+            str | None, typer.Option("--source", help="Outside task wording (default: the held-out one).")
+        ] = None,
+        seed: Annotated[int, typer.Option("--seed", min=0, help="The seed the full corpus was built with.")] = 0,
+        per_type: Annotated[int, typer.Option("--per-type", min=1, help="Task instances per type and tree.")] = 3,
+        family_pages: Annotated[
+            int | None, typer.Option("--family-pages", min=1, help="At most this many pages per family (quick runs).")
+        ] = None,
+    ) -> None:
+        """Build an evaluation corpus: the held-out page families, their tasks worded by an outside task list."""
+        from webarena_env.corpus import build_wording_split
+        from webarena_env.wording import HELDOUT_WORDING, WORDING_SOURCES
+
+        source = source or HELDOUT_WORDING
+        if source not in WORDING_SOURCES:
+            raise typer.BadParameter(f"choose from {', '.join(WORDING_SOURCES)}", param_hint="--source")
+        console = Console(stderr=True)
+        columns = (TextColumn("building trees"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as progress:
+            job = progress.add_task("trees", total=None)
+            card = build_wording_split(
+                out,
+                source=source,
+                seed=seed,
+                per_type=per_type,
+                pages_per_family=family_pages,
                 on_tree=lambda done, total: progress.update(job, completed=done, total=total),
             )
         print_card(card, Console())

@@ -4,28 +4,33 @@ Plan: trees alternate shop / forum / mail; within a site the page types cycle so
 six trees cover all 27 task types; every fourth tree uses theme B (held out, never used
 for training); theme-A trees are split train / val / test by tree. Each tree gets one to
 two injections with fresh values, and up to three instances per applicable task type.
+
+`build_wording_split` builds a separate evaluation corpus: the held-out page families worded
+by an outside task list (webarena_env.wording), split "heldout_wording".
 """
 
 from __future__ import annotations
 
+import json
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from extractors.tree import UITree
-from webarena_env.families import build_family_tree, plan_families
+from webarena_env.families import HELDOUT_FAMILIES, FamilyPlan, build_family_tree, family_pages, plan_families
 from webarena_env.inject import PLACEMENTS
 from webarena_env.labeller import document_marks, dom_marks, label_tree
 from webarena_env.pages import PageSpec
 from webarena_env.server import ServedPage, running_sites
 from webarena_env.settle import settled_tree
 from webarena_env.tasks import BROWSE_TASK, PageView, instances_for
+from webarena_env.wording import HELDOUT_WORDING, WORDING_SPLIT, Wording, load_wording
 from webminim.browser import launch_options
 from webminim.corpus import CorpusCard, CorpusTree, CorpusWriter, Secret, Variant, make_card
 
@@ -51,6 +56,7 @@ INJECTION_SETS = (
     ("tabs",),
 )
 HELDOUT_EVERY = 4  # every 4th tree is theme B
+WORDING_FILE = "wording.json"  # beside a wording split's card: the source of its words
 DEFAULT_TREES = 240
 
 
@@ -123,11 +129,9 @@ def build_corpus(
                 if on_tree:
                     on_tree(len(written), total)
             page.close()
-            for family_item in family_items:
-                page = chromium.new_page(viewport={"width": 1280, "height": 900})  # no state between pages
-                written.append(build_family_tree(page, family_item, seed=seed, per_type=family_per_type))
-                page.close()
-                writer.write(written[-1])
+            for tree in _family_trees(chromium, family_items, seed=seed, per_type=family_per_type):
+                written.append(tree)
+                writer.write(tree)
                 if on_tree:
                     on_tree(len(written), total)
     except BaseException:
@@ -135,6 +139,73 @@ def build_corpus(
         raise
     card = make_card(written, browse_task=BROWSE_TASK, seed=seed, build_seconds=time.monotonic() - started)
     writer.close(card)
+    return card
+
+
+def _family_trees(
+    chromium: Browser, items: list[FamilyPlan], *, seed: int, per_type: int, wording: Wording | None = None
+) -> Iterator[CorpusTree]:
+    for item in items:
+        page = chromium.new_page(viewport={"width": 1280, "height": 900})  # no state between pages
+        try:
+            tree = build_family_tree(page, item, seed=seed, per_type=per_type, wording=wording)
+        finally:
+            page.close()
+        yield tree
+
+
+def plan_wording_split(
+    seed: int, *, families: Sequence[str] = HELDOUT_FAMILIES, pages_per_family: int | None = None
+) -> list[FamilyPlan]:
+    """The renders of `families` as the full corpus plans them (same index, so the same
+    injections, augmentation and task draws: only the wording differs), in the wording split;
+    at most `pages_per_family` pages a family, its first by name."""
+    wanted = tuple(families)
+    if not set(wanted) <= set(HELDOUT_FAMILIES):  # a trained family is no held-out test of anything
+        raise ValueError(f"not held-out families: {sorted(set(wanted) - set(HELDOUT_FAMILIES))}")
+    pages = {path for family in wanted for path in family_pages(family)[:pages_per_family]}
+    items = [item for item in plan_families(seed) if item.family in wanted and item.path in pages]
+    if {item.family for item in items} != set(wanted):
+        raise ValueError(f"no pages for families {sorted(set(wanted) - {item.family for item in items})}")
+    return [replace(item, split=WORDING_SPLIT) for item in items]
+
+
+def build_wording_split(
+    out: Path,
+    *,
+    source: str = HELDOUT_WORDING,
+    families: Sequence[str] = HELDOUT_FAMILIES,
+    seed: int = 0,
+    per_type: int = 3,
+    pages_per_family: int | None = None,
+    on_tree: Callable[[int, int], None] | None = None,
+    browser: Browser | None = None,
+) -> CorpusCard:
+    """An evaluation corpus in `out`: every render of the held-out page families, their
+    element tasks worded by the outside `source` (default: the held-out wording). Its trees,
+    targets and labels are those of the full corpus's heldout_family split for the same seed
+    (node ids aside: they are the browser's); tasks of a kind the source has no wording for
+    are left out."""
+    started = time.monotonic()
+    wording = load_wording(source)
+    items = plan_wording_split(seed, families=families, pages_per_family=pages_per_family)
+    written: list[CorpusTree] = []
+    writer = CorpusWriter(out)
+    try:
+        with _browser(browser) as chromium:
+            for tree in _family_trees(chromium, items, seed=seed, per_type=per_type, wording=wording):
+                written.append(tree)
+                writer.write(tree)
+                if on_tree:
+                    on_tree(len(written), len(items))
+    except BaseException:
+        writer.abort()
+        raise
+    card = make_card(written, browse_task=BROWSE_TASK, seed=seed, build_seconds=time.monotonic() - started)
+    writer.close(card)
+    # which words these are: the card does not say, and the split name is the same for every source
+    provenance = {"source": source, "held_out_wording": source == HELDOUT_WORDING, "families": sorted(set(families))}
+    (out / WORDING_FILE).write_text(json.dumps(provenance | {"seed": seed}, indent=2) + "\n")
     return card
 
 

@@ -11,6 +11,9 @@ that the scorer learns what a search box or a message body is for, not only to m
 
 Each task records the node indices it needs (`targets`: necessity 10, `context`: 5); the
 labeller (webarena_env.labeller.element_necessity) turns them into per-node labels.
+
+The wording is ours unless a `Wording` from outside is given (webarena_env.wording): the
+same tasks, targets and labels, phrased the way a public benchmark phrases them.
 """
 
 from __future__ import annotations
@@ -19,10 +22,14 @@ import random
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from extractors.naming import FIELD_ROLES, Naming
 from extractors.tree import UINode, UITree
 from webarena_env.tasks import Semantics
+
+if TYPE_CHECKING:  # wording imports this module's pools
+    from webarena_env.wording import Wording
 
 _CLICKABLE = frozenset({"button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem"})
 _TYPEABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
@@ -214,6 +221,28 @@ class _Page:
         return -1
 
 
+class _Words:
+    """A task's phrasing. The page's rng draws from our own pool exactly as it always has, so
+    every later draw, and so every target, is the same whatever the wording; an outside
+    wording then picks its own phrasing with an rng of its own."""
+
+    def __init__(self, rng: random.Random, wording: Wording | None) -> None:
+        self.rng = rng
+        self.wording = wording
+        # seeded from the page rng's state, without drawing from it
+        self.wording_rng = random.Random(f"{wording.source}:{rng.getstate()!r}") if wording is not None else rng
+
+    def pick(self, kind: str, ours: tuple[str, ...]) -> str:
+        """A template of `kind`; "" where the wording has none (element_tasks drops the task)."""
+        template = self.rng.choice(ours)
+        if self.wording is None:
+            return template
+        pool = self.wording.pool(kind)
+        if pool == ours:
+            return template
+        return self.wording_rng.choice(pool) if pool else ""
+
+
 _SUBMIT = re.compile(r"submit|sign|log ?in|send|save|go\b|search|register|continue|next|apply|create|update|ok\b", re.I)
 
 
@@ -228,17 +257,17 @@ def _submit_button(page: _Page, form: int) -> int:
     return (submits or buttons or [-1])[-1]
 
 
-def _click(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+def _click(page: _Page, rng: random.Random, words: _Words) -> Iterator[ElementTask]:
     for i in page.controls(_CLICKABLE):
         if page.unique(i):
-            yield ElementTask("click", rng.choice(CLICK).format(name=page.label(i)), "transactional", (i,))
+            yield ElementTask("click", words.pick("click", CLICK).format(name=page.label(i)), "transactional", (i,))
 
 
 def _is_select(page: _Page, i: int) -> bool:
     return page.nodes[i].role == "combobox" and not page.nodes[i].properties.get("editable")
 
 
-def _type(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+def _type(page: _Page, rng: random.Random, words: _Words) -> Iterator[ElementTask]:
     for i in page.controls(_TYPEABLE):
         if _is_select(page, i):
             continue  # a <select>: that is a select task
@@ -246,33 +275,33 @@ def _type(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
         form = page.form_of(i)
         button = _submit_button(page, form) if form >= 0 else -1
         if button >= 0 and rng.random() < 0.5:
-            text = rng.choice(TYPE_SUBMIT).format(value=value, label=label, button=page.label(button))
+            text = words.pick("type_submit", TYPE_SUBMIT).format(value=value, label=label, button=page.label(button))
             yield ElementTask("type", text, "transactional", (i, button))
         else:
-            yield ElementTask("type", rng.choice(TYPE).format(value=value, label=label), "transactional", (i,))
+            yield ElementTask("type", words.pick("type", TYPE).format(value=value, label=label), "transactional", (i,))
 
 
 def _options(page: _Page, i: int) -> list[int]:
     return [k for k in page.descendants(i) if page.nodes[k].role == "option" and _usable(page.label(k))]
 
 
-def _select(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+def _select(page: _Page, rng: random.Random, words: _Words) -> Iterator[ElementTask]:
     for i in page.controls(frozenset({"combobox", "listbox"})):
         options = _options(page, i)
         if len(options) < 2:
             continue
         option = rng.choice(options[1:])  # the first is often the current value or a prompt
-        text = rng.choice(SELECT).format(option=page.label(option), label=page.label(i))
+        text = words.pick("select", SELECT).format(option=page.label(option), label=page.label(i))
         yield ElementTask("select", text, "transactional", (i, option))
 
 
-def _check(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+def _check(page: _Page, rng: random.Random, words: _Words) -> Iterator[ElementTask]:
     for i in page.controls(_CHECKABLE):
         if page.unique(i):
-            yield ElementTask("check", rng.choice(CHECK).format(label=page.label(i)), "transactional", (i,))
+            yield ElementTask("check", words.pick("check", CHECK).format(label=page.label(i)), "transactional", (i,))
 
 
-def _fill_form(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+def _fill_form(page: _Page, rng: random.Random, words: _Words) -> Iterator[ElementTask]:
     fields_by_form: dict[int, list[int]] = {}
     for i in page.controls(frozenset(FIELD_ROLES) & _TYPEABLE):
         if _is_select(page, i):
@@ -287,7 +316,7 @@ def _fill_form(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
         chosen = sorted(rng.sample(fields, min(len(fields), rng.choice((2, 3)))))
         pairs = [f'the {page.label(f).lower()} "{rng.choice(_VALUES)}"' for f in chosen]
         joined = ", ".join(pairs[:-1]) + " and " + pairs[-1]
-        text = rng.choice(FORM).format(pairs=joined, button=page.label(button))
+        text = words.pick("fill_form", FORM).format(pairs=joined, button=page.label(button))
         yield ElementTask("fill_form", text, "transactional", (*chosen, button))
 
 
@@ -295,7 +324,7 @@ def _cells(page: _Page, row: int) -> list[int]:
     return [page.index[c] for c in page.nodes[row].children if c in page.index]
 
 
-def _read(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+def _read(page: _Page, rng: random.Random, words: _Words) -> Iterator[ElementTask]:
     for table, node in enumerate(page.nodes):
         if node.role not in ("table", "grid") or table in page.skip:
             continue
@@ -317,11 +346,11 @@ def _read(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
         if not others:
             continue
         col = rng.choice(others)
-        text = rng.choice(READ).format(column=page.label(heads[col]).lower(), key=page.label(key))
+        text = words.pick("read_cell", READ).format(column=page.label(heads[col]).lower(), key=page.label(key))
         yield ElementTask("read_cell", text, "informational", (key, cells[col]), (heads[col], row))
 
 
-def _row_action(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+def _row_action(page: _Page, rng: random.Random, words: _Words) -> Iterator[ElementTask]:
     rows: dict[int, list[int]] = {}
     for i, node in enumerate(page.nodes):
         if node.interactive and page.names.row_of[i] >= 0 and i not in page.skip:
@@ -345,13 +374,13 @@ def _row_action(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
         action = rng.choice(own)
         name = page.nodes[action].name.strip()
         if _usable(name):
-            text = rng.choice(ROW).format(action=_clean(name), key=page.label(key))
+            text = words.pick("row_action", ROW).format(action=_clean(name), key=page.label(key))
         else:
-            text = rng.choice(ROW_UNNAMED).format(key=page.label(key))
+            text = words.pick("row_unnamed", ROW_UNNAMED).format(key=page.label(key))
         yield ElementTask("row_action", text, "transactional", (action, key), (row,))
 
 
-def _search(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+def _search(page: _Page, rng: random.Random, words: _Words) -> Iterator[ElementTask]:
     for i in page.controls(frozenset({"searchbox", "textbox", "combobox"})):
         node = page.nodes[i]
         if node.role != "searchbox" and not _SEARCHY.search(page.label(i)):
@@ -359,7 +388,8 @@ def _search(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
         form = page.form_of(i)
         button = _submit_button(page, form) if form >= 0 else -1
         targets = (i, button) if button >= 0 else (i,)
-        yield ElementTask("search", rng.choice(SEARCH).format(query=rng.choice(_QUERIES)), "transactional", targets)
+        text = words.pick("search", SEARCH).format(query=rng.choice(_QUERIES))  # the template first, as ever
+        yield ElementTask("search", text, "transactional", targets)
 
 
 _MAX_READ = 8  # texts of one item or section a read task needs, at most
@@ -387,7 +417,7 @@ def _parent(page: _Page, k: int) -> UINode | None:
     return page.nodes[parent] if parent is not None else None
 
 
-def _read_item(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+def _read_item(page: _Page, rng: random.Random, words: _Words) -> Iterator[ElementTask]:
     for row in sorted({r for r in page.names.row_of if r >= 0} - page.skip):
         # the row's own texts: a dropdown's item holds a nested list of rows, each its own item
         texts = [k for k in _texts(page, [row]) if page.names.row_of[k] == row]
@@ -396,11 +426,11 @@ def _read_item(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
         content = [k for k in texts if k not in keys and (p := _parent(page, k)) is not None and not p.interactive]
         if not keys or not content:
             continue
-        text = rng.choice(READ_ITEM).format(key=page.label(keys[0]))
+        text = words.pick("read_item", READ_ITEM).format(key=page.label(keys[0]))
         yield ElementTask("read_item", text, "informational", (keys[0], *content[:_MAX_READ]), (row,))
 
 
-def _read_section(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
+def _read_section(page: _Page, rng: random.Random, words: _Words) -> Iterator[ElementTask]:
     for h, node in enumerate(page.nodes):
         if node.role != "heading" or h in page.skip or not _usable(page.label(h)) or node.parent is None:
             continue
@@ -420,11 +450,11 @@ def _read_section(page: _Page, rng: random.Random) -> Iterator[ElementTask]:
         body = [k for k in _texts(page, after) if (p := _parent(page, k)) is not None and p.role == "paragraph"]
         if not body:
             continue
-        text = rng.choice(READ_SECTION).format(heading=page.label(h))
+        text = words.pick("read_section", READ_SECTION).format(heading=page.label(h))
         yield ElementTask("read_section", text, "informational", (h, *body[:_MAX_READ]))
 
 
-GENERATORS: dict[str, Callable[[_Page, random.Random], Iterator[ElementTask]]] = {
+GENERATORS: dict[str, Callable[[_Page, random.Random, _Words], Iterator[ElementTask]]] = {
     "click": _click,
     "type": _type,
     "select": _select,
@@ -439,15 +469,24 @@ GENERATORS: dict[str, Callable[[_Page, random.Random], Iterator[ElementTask]]] =
 
 
 def element_tasks(
-    tree: UITree, names: Naming, rng: random.Random, *, per_type: int = 3, skip: frozenset[int] = frozenset()
+    tree: UITree,
+    names: Naming,
+    rng: random.Random,
+    *,
+    per_type: int = 3,
+    skip: frozenset[int] = frozenset(),
+    wording: Wording | None = None,
 ) -> list[ElementTask]:
     """Up to `per_type` tasks of every kind the page supports; nodes in `skip` (injected
-    fragments) are never a task's subject."""
+    fragments) are never a task's subject. With an outside `wording`, the same tasks in its
+    phrasing, less those of a kind it has no phrasing for; None (or OWN) is our own."""
     page = _Page(tree, names, skip)
+    words = _Words(rng, wording)
     out: list[ElementTask] = []
     for generate in GENERATORS.values():
-        found = list(generate(page, rng))
-        out.extend(rng.sample(found, min(per_type, len(found))))
+        found = list(generate(page, rng, words))
+        # (drop the unworded only after sampling: the draws, and so the other tasks, stay put)
+        out.extend(task for task in rng.sample(found, min(per_type, len(found))) if task.text)
     return out
 
 

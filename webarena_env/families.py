@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from playwright.sync_api import Page
@@ -31,6 +32,9 @@ from webarena_env.inject import KINDS, PLACEMENTS, Injection, inject
 from webarena_env.labeller import document_marks, dom_marks, element_necessity, element_sensitivity, label_tree
 from webarena_env.settle import settled_tree, wait_quiet
 from webminim.corpus import CorpusTree, Secret, Variant
+
+if TYPE_CHECKING:
+    from webarena_env.wording import Wording
 
 FAMILIES_DIR = Path(__file__).parent / "data" / "families"
 SITE_FAMILIES = ("sites", "sites-b")
@@ -128,8 +132,11 @@ _AUGMENT_JS = """
 """
 
 
-def build_family_tree(page: Page, item: FamilyPlan, *, seed: int, per_type: int) -> CorpusTree:
-    """Render one vendored page, inject secrets, extract, generate tasks and label them."""
+def build_family_tree(
+    page: Page, item: FamilyPlan, *, seed: int, per_type: int, wording: Wording | None = None
+) -> CorpusTree:
+    """Render one vendored page, inject secrets, extract, generate tasks and label them;
+    `wording` phrases the same tasks in an outside source's words (webarena_env.wording)."""
     page.goto(item.path.resolve().as_uri(), wait_until="load")
     wait_quiet(page)  # the page's own scripts first: the augmentation walks the DOM in a seeded order
     if item.render > 0:
@@ -143,7 +150,7 @@ def build_family_tree(page: Page, item: FamilyPlan, *, seed: int, per_type: int)
     rng = random.Random(f"{seed}:{item.index}")
     variants = []
     injected = frozenset(i for i, m in enumerate(labels.marks) if m.region.startswith("inject-"))
-    for task in element_tasks(tree, names, rng, per_type=per_type, skip=injected):
+    for task in element_tasks(tree, names, rng, per_type=per_type, skip=injected, wording=wording):
         n = element_necessity(tree, names, task)
         if not (n == 10).any():
             continue

@@ -387,6 +387,7 @@ class Split(StrEnum):
     test = "test"
     heldout_theme = "heldout_theme"
     heldout_family = "heldout_family"
+    heldout_wording = "heldout_wording"  # held-out families worded by an outside task list (webminim wording-corpus)
     val = "val"
 
 

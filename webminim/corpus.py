@@ -25,7 +25,7 @@ from webminim.errors import CorpusError
 
 TREES_FILE = "trees.jsonl.gz"
 CARD_FILE = "card.json"
-SPLITS = ("train", "val", "test", "heldout_theme", "heldout_family")
+SPLITS = ("train", "val", "test", "heldout_theme", "heldout_family", "heldout_wording")
 
 
 @dataclass(frozen=True, slots=True)
