@@ -257,6 +257,11 @@ def test_the_wording_split_plans_held_out_families_only_as_the_full_corpus_does(
     assert {p.split for p in plan} == {WORDING_SPLIT}
     with pytest.raises(ValueError, match="not held-out"):
         plan_wording_split(0, families=("adminlte",))
+    trained = plan_wording_split(0, source=TRAIN_WORDINGS[0])  # a training wording: the other families, own splits
+    assert {p.family for p in trained}.isdisjoint(HELDOUT_FAMILIES) and {p.split for p in trained} == {"train", "val"}
+    assert trained == [p for p in plan_families(0) if p.family not in HELDOUT_FAMILIES]
+    with pytest.raises(ValueError, match="take only the held-out wording"):
+        plan_wording_split(0, source=TRAIN_WORDINGS[0], families=("spectre",))
 
 
 # -- a real render -----------------------------------------------------------------------------

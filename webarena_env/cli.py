@@ -82,7 +82,8 @@ def register(app: typer.Typer) -> None:
             int | None, typer.Option("--family-pages", min=1, help="At most this many pages per family (quick runs).")
         ] = None,
     ) -> None:
-        """Build an evaluation corpus: the held-out page families, their tasks worded by an outside task list."""
+        """Build a corpus whose tasks an outside task list words: the held-out families with the held-out
+        wording (the clean split), or the other families with a training wording."""
         from webarena_env.corpus import build_wording_split
         from webarena_env.wording import HELDOUT_WORDING, WORDING_SOURCES
 

@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from extractors.tree import UITree
 from webarena_env.families import HELDOUT_FAMILIES, FamilyPlan, build_family_tree, family_pages, plan_families
+from webarena_env.families import families as all_families
 from webarena_env.inject import PLACEMENTS
 from webarena_env.labeller import document_marks, dom_marks, label_tree
 from webarena_env.pages import PageSpec
@@ -155,40 +156,54 @@ def _family_trees(
 
 
 def plan_wording_split(
-    seed: int, *, families: Sequence[str] = HELDOUT_FAMILIES, pages_per_family: int | None = None
+    seed: int,
+    *,
+    source: str = HELDOUT_WORDING,
+    families: Sequence[str] | None = None,
+    pages_per_family: int | None = None,
 ) -> list[FamilyPlan]:
     """The renders of `families` as the full corpus plans them (same index, so the same
-    injections, augmentation and task draws: only the wording differs), in the wording split;
-    at most `pages_per_family` pages a family, its first by name."""
-    wanted = tuple(families)
-    if not set(wanted) <= set(HELDOUT_FAMILIES):  # a trained family is no held-out test of anything
+    injections, augmentation and task draws: only the wording differs); at most
+    `pages_per_family` pages a family, its first by name. With the held-out wording: the
+    held-out families (default and only), in split "heldout_wording", the clean split. With a
+    training wording: families that are not held out (default: all of them), in their own
+    train / val split, to train on or to steer by; a training wording never touches the clean split."""
+    held_out = source == HELDOUT_WORDING
+    wanted = tuple(
+        families or (HELDOUT_FAMILIES if held_out else [f for f in all_families() if f not in HELDOUT_FAMILIES])
+    )
+    if held_out and not set(wanted) <= set(HELDOUT_FAMILIES):  # a trained family is no held-out test of anything
         raise ValueError(f"not held-out families: {sorted(set(wanted) - set(HELDOUT_FAMILIES))}")
+    if not held_out and set(wanted) & set(HELDOUT_FAMILIES):
+        raise ValueError(
+            f"held-out families take only the held-out wording: {sorted(set(wanted) & set(HELDOUT_FAMILIES))}"
+        )
     pages = {path for family in wanted for path in family_pages(family)[:pages_per_family]}
     items = [item for item in plan_families(seed) if item.family in wanted and item.path in pages]
     if {item.family for item in items} != set(wanted):
         raise ValueError(f"no pages for families {sorted(set(wanted) - {item.family for item in items})}")
-    return [replace(item, split=WORDING_SPLIT) for item in items]
+    return [replace(item, split=WORDING_SPLIT) for item in items] if held_out else items
 
 
 def build_wording_split(
     out: Path,
     *,
     source: str = HELDOUT_WORDING,
-    families: Sequence[str] = HELDOUT_FAMILIES,
+    families: Sequence[str] | None = None,
     seed: int = 0,
     per_type: int = 3,
     pages_per_family: int | None = None,
     on_tree: Callable[[int, int], None] | None = None,
     browser: Browser | None = None,
 ) -> CorpusCard:
-    """An evaluation corpus in `out`: every render of the held-out page families, their
-    element tasks worded by the outside `source` (default: the held-out wording). Its trees,
-    targets and labels are those of the full corpus's heldout_family split for the same seed
-    (node ids aside: they are the browser's); tasks of a kind the source has no wording for
-    are left out."""
+    """A corpus in `out` whose element tasks are worded by the outside `source`: with the
+    held-out wording (default) every render of the held-out page families, the clean split;
+    with a training wording the other families (`plan_wording_split`). Its trees, targets and
+    labels are those of the full corpus for the same seed (node ids aside: they are the
+    browser's); tasks of a kind the source has no wording for are left out."""
     started = time.monotonic()
     wording = load_wording(source)
-    items = plan_wording_split(seed, families=families, pages_per_family=pages_per_family)
+    items = plan_wording_split(seed, source=source, families=families, pages_per_family=pages_per_family)
     written: list[CorpusTree] = []
     writer = CorpusWriter(out)
     try:
@@ -204,7 +219,11 @@ def build_wording_split(
     card = make_card(written, browse_task=BROWSE_TASK, seed=seed, build_seconds=time.monotonic() - started)
     writer.close(card)
     # which words these are: the card does not say, and the split name is the same for every source
-    provenance = {"source": source, "held_out_wording": source == HELDOUT_WORDING, "families": sorted(set(families))}
+    provenance = {
+        "source": source,
+        "held_out_wording": source == HELDOUT_WORDING,
+        "families": sorted({item.family for item in items}),
+    }
     (out / WORDING_FILE).write_text(json.dumps(provenance | {"seed": seed}, indent=2) + "\n")
     return card
 
