@@ -593,6 +593,8 @@ def test_a_rows_repeated_control_goes_when_nothing_identifies_its_row() -> None:
         ('Read the post "Tents"', True),
         ("What do buyers say about the tent?", True),
         ("Tell me what Dana wrote", True),
+        ("Get me my order status", True),  # no action asked: it asks to be told
+        ("List out reviewers who mention ear cups", True),
         ('Click "Show comments" for the item "Tents"', False),
         ("Delete the email from Dana", False),
     ],

@@ -1,5 +1,6 @@
 """Rule 7, sections the task reads: when the task asks to read (it opens with "read", "what",
-"summarize", "open", … or speaks of what someone "said" / "wrote", of "reviews") and names a
+"summarize", "open", … or speaks of what someone "said" / "wrote", of "reviews", or asks for no
+action at all: "Get me my order status", "List out the reviewers") and names a
 heading, the text of that heading's section is abstracted, whatever ŝ says (the rest of the
 heading's container up to the next sibling heading of its level or higher, at most
 SECTION_NODES texts, paragraphs first), and so is the section of any heading sharing a content
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from webminim.policy.rule import Draft, Rule
-from webminim.policy.vocabulary import TOKEN, words_of
+from webminim.policy.vocabulary import TOKEN, VERBS, words_of
 
 if TYPE_CHECKING:
     from webminim.policy.context import PolicyContext
@@ -69,6 +70,17 @@ READ_OPENERS = frozenset(
     }
 )
 READ_WORDS = frozenset({"read", "say", "says", "said", "wrote", "written", "review", "reviews"})
+# verbs that act on a page without naming the kind of control they need (VERBS names those), and
+# are seldom nouns (not "order", "post", "book"): a task with one of these acts, a task with neither
+# asks to be told something
+ACTING = frozenset(
+    {
+        "edit", "change", "update", "rename", "move", "sort", "filter", "go", "navigate", "visit", "follow",
+        "subscribe", "unsubscribe", "cancel", "create", "upload", "download", "share", "vote", "upvote", "downvote",
+        "pay", "sign", "register", "invite", "assign", "close", "expand", "collapse", "switch", "enable", "disable",
+        "approve", "reject", "publish",
+    }
+)  # fmt: skip
 TAKES_FROM_MESSAGE = re.compile(
     r"\bfrom (?:the|my|this|that|a|an|your) (?:[\w'-]+ ){0,3}"
     r"(?:notifications?|messages?|alerts?|toasts?|texts?|sms|e-?mails?|banners?|pop-?ups?|chats?)\b"
@@ -76,10 +88,11 @@ TAKES_FROM_MESSAGE = re.compile(
 
 
 def reads(task: str) -> bool:
-    """Does the (normalized) task ask to read something, or take a value from a message?"""
+    """Does the (normalized) task ask to read something, take a value from a message, or ask
+    for no action (no verb of VERBS or ACTING: a task that acts on nothing asks to be told)?"""
     tokens = TOKEN.findall(task)
     asks = bool(tokens) and (tokens[0] in READ_OPENERS or bool(READ_WORDS & set(tokens)))
-    return asks or bool(TAKES_FROM_MESSAGE.search(task))
+    return asks or bool(TAKES_FROM_MESSAGE.search(task)) or not (VERBS.keys() | ACTING) & set(tokens)
 
 
 def sections(context: PolicyContext) -> np.ndarray:
