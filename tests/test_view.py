@@ -244,3 +244,21 @@ def test_decisions_are_written_out_when_read_and_say_why():
     _, all_kept = view_of([K] * 8)
     assert all_kept.decisions["5"].reason == "kept by the policy; abstracted because its text holds a secret"
     assert all_kept.decisions["5"].action == "A"
+
+
+def test_a_text_with_no_letter_or_digit_is_shown_not_abstracted():
+    """A required field's "*" (or a ":", an arrow) holds nothing to abstract; its placeholder
+    would sit between the label and its field. A masked card tail keeps its placeholder."""
+    b = TreeBuilder()
+    b.add("1", "RootWebArea", name="Sign up")
+    b.add("2", "StaticText", parent="1", name="First Name")
+    b.add("3", "StaticText", parent="1", name=" * ")
+    b.add("4", "textbox", parent="1", name="")
+    b.add("5", "StaticText", parent="1", name="•••• 4242")
+    tree = b.build(url="http://shop.test/signup")
+    acts = np.array([K, K, A, K, A], dtype=np.int8)
+    s, n = np.array([1.0, 1.0, 6.0, 1.0, 8.0]), np.array([10.0, 10.0, 5.0, 10.0, 5.0])
+    view = build_view(tree, acts, s, n, Vault(), tau_nec=1.0, tau_sens=5.0, task="Set the First Name to Ana")
+    assert view.tree["3"].name.strip() == "*" and view.tree["5"].name.startswith("[")
+    assert view.decisions["3"].action == "K" and "no letter or digit" in view.decisions["3"].reason
+    assert "4242" not in view.text() and view.decisions["5"].action == "A"

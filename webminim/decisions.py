@@ -37,6 +37,7 @@ class Grounds:
     tau_nec: str  # the thresholds as the reasons print them (`:g`)
     tau_sens: str
     echoed: frozenset[int] = frozenset()  # shown because the task names its text
+    wordless: frozenset[int] = frozenset()  # shown: no letter or digit to abstract ("*", ":")
     guarded: frozenset[int] = frozenset()  # abstracted by the secret guard
     raised: Mapping[int, str] = field(default_factory=dict)  # the policy's rules: why they raised or lowered it
     withheld: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # kept, these fields withheld
@@ -70,6 +71,8 @@ class Decisions(Mapping[str, Decision]):
                 action, s, n = self._actions[i], self._s[i], self._n[i]
                 if i in g.echoed:
                     why = "named by the task"
+                elif i in g.wordless:
+                    why = "shown: no letter or digit to abstract"
                 elif i in g.guarded and action == A:
                     why = "kept by the policy; abstracted because its text holds a secret"
                 elif i in g.raised:

@@ -416,6 +416,9 @@ def _safe_properties(
 # -- the view ---------------------------------------------------------------------------------
 
 
+_LETTER_OR_DIGIT = re.compile(r"[^\W_]")  # any script's letters and digits
+
+
 def _echoed(text: str, task: str) -> bool:
     text = " ".join(text.lower().split())
     return len(text) >= _MIN_LEAK and text in task
@@ -450,6 +453,14 @@ def build_view(
             if node.name.strip() and not node.value and _echoed(node.name, normalized):
                 actions[i] = K
                 echoed.add(int(i))
+    # a text with no letter or digit ("*" beside a required field, ":", "→") holds nothing to
+    # abstract: its placeholder would only sit between a label and its field
+    wordless = {
+        int(i)
+        for i in np.flatnonzero(actions == A)
+        if nodes[i].name.strip() and not nodes[i].value and not _LETTER_OR_DIGIT.search(nodes[i].name)
+    }
+    actions[sorted(wordless)] = K
     root_removed = actions[0] == R
     task_text = " ".join(task.lower().split())
     placeholders = _abstract_all(nodes, actions, vault, origin, task_text)
@@ -581,6 +592,7 @@ def build_view(
         tau_nec=f"{tau_nec:g}",
         tau_sens=f"{tau_sens:g}",
         echoed=frozenset(echoed),
+        wordless=frozenset(wordless),
         guarded=frozenset(guarded),
         raised=dict(reasons or {}),
         withheld={i: tuple(sorted(map(_field_label, fields))) for i, fields in withheld.items()},
