@@ -215,7 +215,7 @@ def test_a_bad_pool_entry_is_refused(tmp_path: Path) -> None:
     with pytest.raises(WordingError, match="needs slots"):
         load_wording(source, root)
     with pytest.raises(WordingError, match="unknown wording source"):
-        load_wording("miniwob")
+        load_wording("no-such-source")
 
 
 # -- element_tasks -----------------------------------------------------------------------------
