@@ -7,6 +7,7 @@ commands through the `webminim.cli` entry-point group.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -38,6 +39,15 @@ def print_card(card: CorpusCard, console: Console) -> None:
     console.print(table)
 
 
+def _build_and_print(build: Callable[[Callable[[int, int], None]], CorpusCard]) -> None:
+    """Run a corpus build under a progress bar on stderr, then print its card."""
+    columns = (TextColumn("building trees"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        job = progress.add_task("trees", total=None)
+        card = build(lambda done, total: progress.update(job, completed=done, total=total))
+    print_card(card, Console())
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def corpus(
@@ -55,20 +65,17 @@ def register(app: typer.Typer) -> None:
         """Generate the labelled corpus from the local sites and page families in real Chromium."""
         from webarena_env.corpus import build_corpus
 
-        console = Console(stderr=True)
-        columns = (TextColumn("building trees"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=console, transient=True) as progress:
-            job = progress.add_task("trees", total=None)
-            card = build_corpus(
+        _build_and_print(
+            lambda on_tree: build_corpus(
                 out,
                 trees=trees,
                 seed=seed,
                 per_type=per_type,
                 families=families,
                 family_pages=family_pages,
-                on_tree=lambda done, total: progress.update(job, completed=done, total=total),
+                on_tree=on_tree,
             )
-        print_card(card, Console())
+        )
 
     @app.command("wording-corpus")
     def wording_corpus(
@@ -90,19 +97,11 @@ def register(app: typer.Typer) -> None:
         source = source or HELDOUT_WORDING
         if source not in WORDING_SOURCES:
             raise typer.BadParameter(f"choose from {', '.join(WORDING_SOURCES)}", param_hint="--source")
-        console = Console(stderr=True)
-        columns = (TextColumn("building trees"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=console, transient=True) as progress:
-            job = progress.add_task("trees", total=None)
-            card = build_wording_split(
-                out,
-                source=source,
-                seed=seed,
-                per_type=per_type,
-                pages_per_family=family_pages,
-                on_tree=lambda done, total: progress.update(job, completed=done, total=total),
+        _build_and_print(
+            lambda on_tree: build_wording_split(
+                out, source=source, seed=seed, per_type=per_type, pages_per_family=family_pages, on_tree=on_tree
             )
-        print_card(card, Console())
+        )
 
     @app.command()
     def sites(

@@ -255,6 +255,23 @@ def private_candidates(esconv, isear):
     return out
 
 
+def write_accepted(accept, cands, out):
+    """The hand-accepted candidates (sha1-prefix -> category), sorted by sha1(text), written to
+    out/private_sentences.jsonl; every accepted prefix must be found."""
+    private = []
+    for s, src in cands.items():
+        hits = [p for p in accept if sha(s).startswith(p)]
+        if hits:
+            private.append({"text": s, "category": accept[hits[0]], "source": src})
+    private.sort(key=lambda r: sha(r["text"]))
+    missing = set(accept) - {p for r in private for p in accept if sha(r["text"]).startswith(p)}
+    if missing:
+        raise SystemExit("accepted sentences not found: %s" % sorted(missing))
+    with (out / "private_sentences.jsonl").open("w") as h:
+        h.writelines(json.dumps(r) + "\n" for r in private)
+    return private
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     for a in ("spam", "news", "imdb", "esconv", "isear"):
@@ -276,19 +293,7 @@ def main():
     with (args.out / "benign.jsonl").open("w") as h:
         h.writelines(json.dumps(r) + "\n" for r in benign)
 
-    accept = DECISIONS["private_accept"]
-    cands = private_candidates(args.esconv, args.isear)
-    private = []
-    for s, src in cands.items():
-        hits = [p for p in accept if sha(s).startswith(p)]
-        if hits:
-            private.append({"text": s, "category": accept[hits[0]], "source": src})
-    private.sort(key=lambda r: sha(r["text"]))
-    missing = set(accept) - {p for r in private for p in accept if sha(r["text"]).startswith(p)}
-    if missing:
-        raise SystemExit("accepted sentences not found: %s" % sorted(missing))
-    with (args.out / "private_sentences.jsonl").open("w") as h:
-        h.writelines(json.dumps(r) + "\n" for r in private)
+    private = write_accepted(DECISIONS["private_accept"], private_candidates(args.esconv, args.isear), args.out)
     print("benign", len(benign), "private", len(private))
 
 

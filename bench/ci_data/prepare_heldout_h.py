@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, clean_body, ok_text, sentences, sha  # noqa: E402
+from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, clean_body, ok_text, sentences, sha, write_accepted  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -156,19 +156,7 @@ def main():
     with (args.out / "benign.jsonl").open("w") as h:
         h.writelines(json.dumps(r) + "\n" for r in benign)
 
-    accept = DECISIONS["private_accept"]
-    cands = private_candidates(args.abby)
-    private = []
-    for s, src in cands.items():
-        hits = [p for p in accept if sha(s).startswith(p)]
-        if hits:
-            private.append({"text": s, "category": accept[hits[0]], "source": src})
-    private.sort(key=lambda r: sha(r["text"]))
-    missing = set(accept) - {p for r in private for p in accept if sha(r["text"]).startswith(p)}
-    if missing:
-        raise SystemExit("accepted sentences not found: %s" % sorted(missing))
-    with (args.out / "private_sentences.jsonl").open("w") as h:
-        h.writelines(json.dumps(r) + "\n" for r in private)
+    private = write_accepted(DECISIONS["private_accept"], private_candidates(args.abby), args.out)
     print("benign", len(benign), "private", len(private))
 
 

@@ -17,12 +17,3 @@ def in_controls(controls_of: np.ndarray, controls: np.ndarray) -> np.ndarray:
     """The texts inside (`controls_of`: the control each text is inside, or -1) any control of
     the mask `controls`."""
     return (controls_of >= 0) & controls[np.maximum(controls_of, 0)]
-
-
-def top_share(values: np.ndarray, share: float) -> np.ndarray:
-    """The ⌈share·N⌉ nodes of highest value, ties in document order."""
-    mask = np.zeros(len(values), dtype=bool)
-    count = min(int(np.ceil(share * len(values))), len(values))
-    if count > 0:
-        mask[np.argsort(-values, kind="stable")[:count]] = True
-    return mask

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from webminim.policy.masks import top_share
 from webminim.policy.rule import Draft, Rule
 
 WHY_FLOOR = "kept: among the page's most necessary nodes"
@@ -18,7 +17,11 @@ WHY_FLOOR_CONTENT = "abstracted: a control among the page's most necessary nodes
 
 def most_necessary(n_hat: np.ndarray, share: float) -> np.ndarray:
     """The ⌈share·N⌉ nodes of highest n̂, ties in document order."""
-    return top_share(n_hat, share)
+    mask = np.zeros(len(n_hat), dtype=bool)
+    count = min(int(np.ceil(share * len(n_hat))), len(n_hat))
+    if count > 0:
+        mask[np.argsort(-n_hat, kind="stable")[:count]] = True
+    return mask
 
 
 def _floor(draft: Draft) -> np.ndarray:

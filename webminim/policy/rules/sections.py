@@ -81,6 +81,7 @@ ACTING = frozenset(
         "approve", "reject", "publish",
     }
 )  # fmt: skip
+_ACTS = frozenset(VERBS) | ACTING
 TAKES_FROM_MESSAGE = re.compile(
     r"\bfrom (?:the|my|this|that|a|an|your) (?:[\w'-]+ ){0,3}"
     r"(?:notifications?|messages?|alerts?|toasts?|texts?|sms|e-?mails?|banners?|pop-?ups?|chats?)\b"
@@ -92,7 +93,7 @@ def reads(task: str) -> bool:
     for no action (no verb of VERBS or ACTING: a task that acts on nothing asks to be told)?"""
     tokens = TOKEN.findall(task)
     asks = bool(tokens) and (tokens[0] in READ_OPENERS or bool(READ_WORDS & set(tokens)))
-    return asks or bool(TAKES_FROM_MESSAGE.search(task)) or not (VERBS.keys() | ACTING) & set(tokens)
+    return asks or bool(TAKES_FROM_MESSAGE.search(task)) or _ACTS.isdisjoint(tokens)
 
 
 def sections(context: PolicyContext) -> np.ndarray:
