@@ -134,7 +134,7 @@ class OnnxMiniLM:
 
     MAX_TOKENS = MiniLM.MAX_TOKENS
 
-    def __init__(self, model_dir: Path, graph: Path) -> None:
+    def __init__(self, model_dir: Path, graph: Path, *, spin: bool = True) -> None:
         from tokenizers import Tokenizer
 
         self._counter = _piece_counter(model_dir)
@@ -142,7 +142,7 @@ class OnnxMiniLM:
         self.tokenizer.enable_truncation(max_length=self.MAX_TOKENS)
         pad = self.tokenizer.token_to_id("[PAD]")
         self.tokenizer.enable_padding(pad_id=0 if pad is None else pad, pad_token="[PAD]")
-        self.session = onnx_session(graph)
+        self.session = onnx_session(graph, spin=spin)
 
     def encode(self, texts: Sequence[str], *, batch_size: int = 128) -> np.ndarray:
         out = np.zeros((len(texts), DIM), dtype=np.float32)
@@ -303,8 +303,13 @@ def onnx_minilm() -> OnnxMiniLM:
     return OnnxMiniLM(minilm_dir(), minilm_graph())
 
 
-def onnx_session(graph: Path) -> Any:
-    """An ONNX Runtime session on the CPU; WEBMINIM_THREADS caps its threads (0: one per core)."""
+def onnx_session(graph: Path, *, spin: bool = True) -> Any:
+    """An ONNX Runtime session on the CPU; WEBMINIM_THREADS caps its threads (0: one per core).
+
+    `spin=False`: its threads sleep between ops instead of busy-waiting. A call of a few
+    milliseconds on cores another process also uses (a browser, the agent) then costs about
+    what one thread would, where a spinning pair waits on each other (4x slower when one
+    core was busy: bench/text_latency.py)."""
     import onnxruntime
 
     options = onnxruntime.SessionOptions()
@@ -317,6 +322,8 @@ def onnx_session(graph: Path) -> Any:
     threads = os.environ.get("WEBMINIM_THREADS", "").strip()
     if threads.isdigit():
         options.intra_op_num_threads = int(threads)
+    if not spin:
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     return onnxruntime.InferenceSession(str(graph), options, providers=["CPUExecutionProvider"])
 
 
@@ -394,7 +401,8 @@ class Embedder:
                 if self.encoder == "minilm-static":
                     self._model = StaticMiniLM(minilm_dir(), static_minilm_dir())
                 elif self.encoder == "minilm-int8":
-                    self._model = OnnxMiniLM(minilm_dir(), minilm_int8_graph())
+                    # a message's few texts, read beside a busy browser: no spinning threads
+                    self._model = OnnxMiniLM(minilm_dir(), minilm_int8_graph(), spin=False)
                 else:
                     self._model = onnx_minilm() if self.runtime == "onnx" else MiniLM(minilm_dir())
             except ScorerError:

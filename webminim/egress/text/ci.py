@@ -107,16 +107,24 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.U)
 
 def grams(text: str) -> list[str]:
     """Lower-cased words and adjacent pairs; a capitalised word after the first is NAME."""
-    words: list[str] = []
-    for i, m in enumerate(_WORD.finditer(text[:2000])):
-        w = m.group(0)
-        if i and w[:1].isupper() and not w.isupper() and w.lower() not in _NOT_NAMES:
-            words.append("NAME")
-        else:
-            words.append(w.lower().replace("’", "'"))
-    out = words[:]
-    out.extend(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))
-    return out
+    found = _WORD.findall(text[:2000])
+    if not found:
+        return []
+    words = [_first_word(found[0]), *map(_later_word, found[1:])]
+    return words + [a + " " + b for a, b in zip(words, words[1:], strict=False)]
+
+
+@per_text(maxsize=1 << 16, longest=60)
+def _first_word(word: str) -> str:
+    return word.lower().replace("’", "'")
+
+
+@per_text(maxsize=1 << 16, longest=60)
+def _later_word(word: str) -> str:
+    # remembered: a message's clauses, pieces and windows repeat its sentences' words
+    if word[:1].isupper() and not word.isupper() and word.lower() not in _NOT_NAMES:
+        return "NAME"
+    return word.lower().replace("’", "'")
 
 
 # capitalised words that are seldom names inside a sentence
