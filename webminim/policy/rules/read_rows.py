@@ -4,7 +4,7 @@ Stevens?" needs the "New York" every row repeats). Rows are read by what their o
 them, too: "Read the comments on …" reads the rows whose repeated controls share a content word
 with the task (each comment's "Upvote comment") or a word icon sets list beside a task word
 ("people replying to …": "Thumbs up comment"), their prose and their own links (the author: who
-said it), at most SECTION_NODES nodes, unless rule 2 picked some of those rows. Comments often
+said it), at most ROW_NODES nodes, unless rule 2 picked some of those rows. Comments often
 sit outside the post's section, under no heading of their own."""
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import numpy as np
 
 from webminim.policy.rule import Draft, Rule
 from webminim.policy.rules.rows import acting_rows
-from webminim.policy.rules.sections import SECTION_NODES
 from webminim.policy.vocabulary import words_of
 from webminim.ui_words import linked_to, stem
 
@@ -24,11 +23,12 @@ if TYPE_CHECKING:
 
 WHY_ROW_TEXT = "abstracted: text of a row the task reads"
 WHY_ROWS_CALLED = "abstracted: text of a row whose controls name what the task reads"
+ROW_NODES = 80  # texts raised for the rows the task reads, at most: a thread of comments, each a row
 
 
 def rows_called(context: PolicyContext, acting: np.ndarray) -> np.ndarray:
     """The prose and own links of the rows whose repeated controls the task's words call, at
-    most SECTION_NODES nodes in page order; none when rule 2 picked some of those rows ("Read
+    most ROW_NODES nodes in page order; none when rule 2 picked some of those rows ("Read
     Dana's message" among rows with a "Delete message" each)."""
     page = context.page
     repeated = np.flatnonzero(page.ambiguous & page.interactive & (page.item_of >= 0))
@@ -42,7 +42,7 @@ def rows_called(context: PolicyContext, acting: np.ndarray) -> np.ndarray:
         inside = page.within(rows) | np.isin(page.item_of, rows)  # bare repeated siblings too
         # the prose, and the row's own links (an author's name: who said it)
         texts = np.flatnonzero(inside & (page.prose | (page.action & ~page.ambiguous)))
-        out[texts[:SECTION_NODES]] = True
+        out[texts[:ROW_NODES]] = True
     return out
 
 

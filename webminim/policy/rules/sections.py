@@ -3,13 +3,14 @@
 action at all: "Get me my order status", "List out the reviewers") and names a
 heading, the text of that heading's section is abstracted, whatever ŝ says (the rest of the
 heading's container up to the next sibling heading of its level or higher, at most
-SECTION_NODES texts, paragraphs first), and so is the section of any heading sharing a content
-word with the task ("Customer reviews"). A region, dialog, status or article the task names
-("the Slack notification") or shares a content word with is read the same way (at most
-SECTION_REGIONS regions). Replying and forwarding read what they answer, and so does a task
-that takes a value "from the … notification / message / alert / text" to use it: the agent
-needs its placeholders, which it can type, never the text itself. Reading raises prose only:
-the "Reply" inside a button is the button's label.
+SECTION_NODES texts, paragraphs first), and, when the task says it reads (not merely asks for
+no action), so is the section of any heading sharing a content word with the task ("Customer
+reviews"). A region, dialog, status or article the task names ("the Slack notification") or,
+so worded, shares a content word with is read the same way (at most SECTION_REGIONS regions).
+Replying and forwarding read what they answer, and so does a task that takes a value "from the
+… notification / message / alert / text" to use it: the agent needs its placeholders, which it
+can type, never the text itself. Reading raises prose only: the "Reply" inside a button is the
+button's label.
 
 Always A, because on pages unlike its training data the model scores an injected "Login code —
 825074" ŝ 3.4 (measured leave-one-family-out): showing section text raw by ŝ let 2-6% of the
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from webminim.policy.context import PolicyContext
 
 WHY_SECTION = "abstracted: text of a section the task reads"
-SECTION_NODES = 80  # texts raised per section, at most
+SECTION_NODES = 20  # texts raised per section, at most (paragraphs first): what a read needs, not the page
 SECTION_REGIONS = 16  # regions read per task, at most
 # containers whose name a task may give to read what is inside ("the Slack notification")
 READ_REGIONS = frozenset(
@@ -88,34 +89,41 @@ TAKES_FROM_MESSAGE = re.compile(
 )
 
 
+def asks_to_read(task: str) -> bool:
+    """Does the (normalized) task say it reads: a reading opener or word, or a value taken from a message?"""
+    tokens = TOKEN.findall(task)
+    asks = bool(tokens) and (tokens[0] in READ_OPENERS or bool(READ_WORDS & set(tokens)))
+    return asks or bool(TAKES_FROM_MESSAGE.search(task))
+
+
 def reads(task: str) -> bool:
     """Does the (normalized) task ask to read something, take a value from a message, or ask
     for no action (no verb of VERBS or ACTING: a task that acts on nothing asks to be told)?"""
-    tokens = TOKEN.findall(task)
-    asks = bool(tokens) and (tokens[0] in READ_OPENERS or bool(READ_WORDS & set(tokens)))
-    return asks or bool(TAKES_FROM_MESSAGE.search(task)) or _ACTS.isdisjoint(tokens)
+    return asks_to_read(task) or _ACTS.isdisjoint(TOKEN.findall(task))
 
 
 def sections(context: PolicyContext) -> np.ndarray:
     """The texts of the regions and of the sections under the headings the task names (and,
-    with one, under headings that share a content word with the task)."""
+    when the task says it reads, of those that share a content word with it: a task that only
+    asks for no action gives no sign it reads more than what it names)."""
     page = context.page
     size = len(page.roles)
     headings = page.section_end >= 0  # section_ends marks every heading, and nothing else
     named = context.named_headings()
+    related = asks_to_read(context.task)
     out = np.zeros(size, dtype=bool)
     regions = [
         r
         for r, role in enumerate(page.roles)
-        if role in READ_REGIONS and (context.named[r] or words_of(page.texts[r]) & context.words)
+        if role in READ_REGIONS and (context.named[r] or (related and words_of(page.texts[r]) & context.words))
     ]
     for r in regions[:SECTION_REGIONS]:
         texts = r + 1 + np.flatnonzero(page.prose[r + 1 : r + page.span[r]])  # what is under it
         out[texts[:SECTION_NODES]] = True
     if not len(named):
         return out
-    related = [h for h in np.flatnonzero(headings) if words_of(page.texts[h]) & context.words]
-    for h in {*map(int, named), *map(int, related)}:
+    sharing = [h for h in np.flatnonzero(headings) if related and words_of(page.texts[h]) & context.words]
+    for h in {*map(int, named), *map(int, sharing)}:
         texts = h + 1 + np.flatnonzero(page.prose[h + 1 : page.section_end[h]] & ~headings[h + 1 : page.section_end[h]])
         # a long section's paragraphs first: what a summary reads, before its widgets' texts
         paragraphs = page.in_paragraph[texts]
