@@ -28,6 +28,10 @@ from webminim.egress.text.norms import only_a_cue, states_secrecy
         ("They don't tell you until after you finish the quiz.", False, False),  # a complaint (set C, read)
         ("I can't say if it would be very different in the dishwasher.", False, False),  # "I don't know" (set D, read)
         ("Don't say a word to Sam.", True, True),
+        ("We can't tell what else you installed that breaks the system.", False, False),  # not knowing (set H, read)
+        ("I can't tell anyone about the layoffs yet.", True, False),
+        ("Not to mention the superior exterior style of the TL.", False, False),  # "besides" (set G, read)
+        ("I promised not to mention the merger.", True, False),
     ],
 )
 def test_a_stated_norm_of_secrecy(sentence: str, secret: bool, cue_only: bool) -> None:

@@ -24,9 +24,12 @@ _SECRECY = re.compile(
     r"between (?:you and me|you and i|us|ourselves|the two of us)"
     r"|(?:keep|keeping|kept) (?:it |this |that |them )?(?:quiet|secret|a secret|to (?:yourself|yourselves|ourselves)"
     r"|under wraps|confidential|private|on the down ?low|hush(?:-| )hush)"
-    rf"|not to (?:\w+ )?{_TELL}\b"  # "she asked me not to tell you": a request, whoever is told
+    # "she asked me not to tell you": a request, whoever is told ("not to mention ..." alone means "besides")
+    r"|(?:asked|told|begged|promised|agreed|swore|sworn|decided|chose|please|try|better|careful|rather"
+    rf"|me|him|her|them|us|you) not to (?:\w+ )?{_TELL}\b"
     r"|(?:don't|do not|dont|please don't|never|won't|will not|shouldn't|should not|can't|cannot) "
-    rf"(?:\w+ )?{_TELL}\b(?! (?:you|me|us)\b)"  # "they don't tell you until after": a complaint, no norm
+    # "they don't tell you until after": a complaint; "we can't tell what / if ...": not knowing, no norm
+    rf"(?:\w+ )?{_TELL}\b(?! (?:you|me|us|what|whether|if|how|which|who|where|when|why|the difference)\b)"
     r"|off the record|in (?:strict |strictest )?confidence|strictly confidential|confidentially"
     r"|hush(?:-| )hush|under wraps"
     r"|not (?:telling|told|announced|public) (?:(?:anyone|anybody|everyone|the \w+|\w+) )?yet"
