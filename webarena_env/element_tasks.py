@@ -22,14 +22,21 @@ import random
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from extractors.naming import FIELD_ROLES, Naming
 from extractors.tree import UINode, UITree
 from webarena_env.tasks import Semantics
 
-if TYPE_CHECKING:  # wording imports this module's pools
-    from webarena_env.wording import Wording
+
+class Wording(Protocol):
+    """What a task wording gives (`webarena_env.wording.Wording`, which reads this module's
+    pools: named here by its shape, so that neither module imports the other's)."""
+
+    @property
+    def source(self) -> str: ...
+
+    def pool(self, kind: str) -> tuple[str, ...]: ...
 
 _CLICKABLE = frozenset({"button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem"})
 _TYPEABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})

@@ -37,7 +37,7 @@ def pieces(tokenizer: dict) -> list[tuple[str, int]]:
 
 def pooled(graph: Path, ids: list[int], cls: int, sep: int) -> np.ndarray:
     """(len(ids), 384) MiniLM's mean over `[CLS] id [SEP]`, by the unnormalised ONNX graph."""
-    from webminim.embedder import onnx_session
+    from webminim.onnx_session import onnx_session
 
     session = onnx_session(graph)
     out = []
