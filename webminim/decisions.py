@@ -13,8 +13,7 @@ from collections.abc import ItemsView, Iterator, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from typing import Literal
 
-from webminim.metrics import A, K, R
-
+R, A, K = 0, 1, 2  # Remove, Abstract, Keep: a node's action in every array of decisions
 Action = Literal["K", "A", "R"]
 ACTION_NAMES: dict[int, Action] = {K: "K", A: "A", R: "R"}
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-R, A, K = 0, 1, 2
+from webminim.decisions import A, K, R
+
 TAU_CRIT = 7.0
 TAU_IRR = 1.0
 TOK_PH = 6.0

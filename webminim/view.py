@@ -39,8 +39,7 @@ import numpy as np
 
 from extractors.tree import OrderedTreeBuilder, PropertyValue, UINode, UITree
 from webminim.contact_guard import mask_addresses
-from webminim.decisions import Decision, Decisions, Grounds
-from webminim.metrics import A, K, R
+from webminim.decisions import A, Decision, Decisions, Grounds, K, R
 from webminim.renderers import render
 from webminim.secret_guard import flag_secrets, secret_in
 from webminim.vault import PLACEHOLDER, Vault, kind_of

@@ -21,7 +21,7 @@ tree but for the floor's sort of n̂.
     actions, why = decide_explained(s_hat, n_hat, Thresholds(), context, rules=select_rules("-rows"))
 """
 
-from webminim.metrics import A, K, R
+from webminim.decisions import A, K, R
 from webminim.page_structure import controls_of, normalize
 from webminim.policy.context import PageContext, PolicyContext
 from webminim.policy.engine import BASE_RULES, RULE_NAMES, RULES, decide, decide_explained, select_rules

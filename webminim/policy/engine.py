@@ -17,8 +17,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from webminim.decisions import A, K, R
 from webminim.errors import ConfigError
-from webminim.metrics import A, K, R
 from webminim.policy.context import PolicyContext
 from webminim.policy.rule import Draft, Rule
 from webminim.policy.rules.anchors import Anchors

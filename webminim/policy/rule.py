@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from webminim.metrics import A, K, R
+from webminim.decisions import A, K, R
 from webminim.thresholds import Thresholds
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ abstracted is abstracted too: its name is that text."""
 
 from __future__ import annotations
 
-from webminim.metrics import A, K, R
+from webminim.decisions import A, K, R
 from webminim.policy.masks import indices
 from webminim.policy.rule import Draft, Rule
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from webminim.metrics import R
+from webminim.decisions import R
 from webminim.policy.rule import Draft, Rule
 from webminim.policy.vocabulary import CHOOSE, FILL, PRESS
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from webminim.metrics import A, K
+from webminim.decisions import A, K
 from webminim.policy.masks import in_controls
 from webminim.policy.rule import Draft, Rule
 from webminim.policy.rules.controls import WHY_CONTROL

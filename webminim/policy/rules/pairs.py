@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from webminim.metrics import R
+from webminim.decisions import R
 from webminim.policy.masks import indices
 from webminim.policy.rule import Draft, Rule
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from webminim.contact_guard import address_spans
-from webminim.metrics import A, K
+from webminim.decisions import A, K
 from webminim.policy.rule import Draft, Rule
 
 WHY_PREVIEW = "abstracted: beside a sender's address, that person's message"

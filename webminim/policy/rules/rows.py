@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from webminim.metrics import R
+from webminim.decisions import R
 from webminim.policy.rule import Draft, Rule
 
 if TYPE_CHECKING:

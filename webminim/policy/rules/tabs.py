@@ -4,7 +4,7 @@ through placeholders, with its text, unless the task names it: K becomes A, it s
 
 from __future__ import annotations
 
-from webminim.metrics import A, K
+from webminim.decisions import A, K
 from webminim.policy.masks import in_controls
 from webminim.policy.rule import Draft, Rule
 

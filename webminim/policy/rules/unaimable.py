@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from webminim.metrics import R
+from webminim.decisions import R
 from webminim.policy.masks import in_controls
 from webminim.policy.rule import Draft, Rule
 from webminim.policy.rules.anchors import WHY_ANCHOR
