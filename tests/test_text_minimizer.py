@@ -167,6 +167,27 @@ def test_the_second_stage_reads_what_is_past_the_gate_and_at_most_its_cap(monkey
     assert read == [rare]  # nothing more read: the cap
 
 
+def test_a_text_judged_alone_keeps_its_own_second_stage_budget(monkeypatch) -> None:
+    """The instruction rides in its message's batch (one embedding call, not two) but is read
+    again as if judged on its own: it neither spends the message's budget nor is cut by it."""
+    from webminim.egress.text import ci
+
+    model = ContextModel()
+    model.gate = 0.0  # every text is doubtful, none sure: each would be read again
+    monkeypatch.setattr(ci, "SURE", 1.01)
+    monkeypatch.setattr(ci, "MAX_SECOND", 1)
+    read: list[str] = []
+    original = model.second_probabilities
+    monkeypatch.setattr(model, "second_probabilities", lambda texts: read.extend(texts) or original(texts))
+    instruction, sentences = "Reply to Dana about the release", ["The release moved.", "Lunch is at noon."]
+    model.judge_many([instruction, *sentences], alone=[instruction])
+    assert instruction in read and len(read) == 2  # its own read, and one of the message's (the cap)
+    model.forget()
+    read.clear()
+    model.judge_many([instruction, *sentences])
+    assert len(read) == 1  # together, one budget
+
+
 def test_the_second_stage_decides_what_the_first_is_not_sure_of(monkeypatch) -> None:
     """A text the first stage found private below SURE is read again and may be cleared; one
     at SURE or above is never read, so nothing clears it (fail closed)."""
@@ -224,7 +245,7 @@ class _KeywordModel:
         hit = any(all(w in text.lower() for w in cue) for cue in self.cues)
         return Judgement("health" if hit else "none", 0.9 if hit else 0.01)
 
-    def judge_many(self, texts: list[str]):  # type: ignore[no-untyped-def]
+    def judge_many(self, texts: list[str], *, alone: list[str] = ()):  # type: ignore[no-untyped-def]
         return [self.judge(t) for t in texts]
 
 

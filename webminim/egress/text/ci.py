@@ -37,6 +37,7 @@ import itertools
 import json
 import re
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -279,29 +280,34 @@ class ContextModel:
         best = int(np.argmax(p[1:])) + 1
         return Judgement(self.categories[best] if p_private >= threshold else "none", p_private)
 
-    def _judged(self, texts: list[str]) -> list[Judgement]:
+    def _judged(self, texts: list[str], alone: frozenset[str] = frozenset()) -> list[Judgement]:
         first = self.probabilities(texts)
         verdicts = [self._verdict(p, self.threshold) for p in first]
         if self.second:
             # every text past the gate is the second stage's to decide (what its threshold was
             # fitted for), those the first found private first: a text it does not reach, or
-            # one the first stage is sure of, keeps the first stage's verdict (fail closed)
+            # one the first stage is sure of, keeps the first stage's verdict (fail closed).
+            # A text of `alone` has a budget of its own, as if it were judged in a call of its own.
             past = [i for i in np.argsort(first[:, 0]) if self.gate <= 1.0 - first[i, 0] < SURE]
-            doubtful = _within_budget(
-                [i for i in past if verdicts[i].private] + [i for i in past if not verdicts[i].private], texts
-            )
+            doubtful: list[int] = []
+            for group in ([i for i in past if texts[i] not in alone], *([i] for i in past if texts[i] in alone)):
+                doubtful += _within_budget(
+                    [i for i in group if verdicts[i].private] + [i for i in group if not verdicts[i].private], texts
+                )
             if doubtful:
                 again = self.second_probabilities([texts[i] for i in doubtful])
                 for i, p in zip(doubtful, again, strict=True):
                     verdicts[i] = self._verdict(p, self.threshold2)
         return verdicts
 
-    def judge_many(self, texts: list[str]) -> list[Judgement]:
-        """Judgements of several texts: those not yet judged are embedded together."""
+    def judge_many(self, texts: list[str], *, alone: Sequence[str] = ()) -> list[Judgement]:
+        """Judgements of several texts: those not yet judged are embedded together. A text of
+        `alone` (as well in `texts`) is judged as if on its own: the second stage's budget for
+        the others is not spent on it, nor its on them."""
         clipped = [t[:2000] for t in texts]
         fresh = [t for t in dict.fromkeys(clipped) if t not in self._memory]
         if fresh:
-            for text, verdict in zip(fresh, self._judged(fresh), strict=True):
+            for text, verdict in zip(fresh, self._judged(fresh, frozenset(t[:2000] for t in alone)), strict=True):
                 if len(self._memory) >= self.MEMORY:
                     self._memory.pop(next(iter(self._memory)))
                 self._memory[text] = verdict

@@ -199,19 +199,23 @@ class TextMinimizer:
     ) -> _Context:
         parsed = split_task(task, context)
         purpose = " ".join(p for p in (parsed.instruction, fld.words() if fld else "", recipient) if p)
-        assert self.model is not None
-        category = self.model.judge(parsed.instruction).category if parsed.instruction else "none"
-        return _Context(parsed, purpose, recipient, user, category)
+        return _Context(parsed, purpose, recipient, user, "none")  # its category: judged with the text's batch
 
     # -- judging ---------------------------------------------------------------------------
     def _edits(self, text: str, ctx: _Context) -> list[Edit]:
         spans = [s for s in sentences(text) if s.kind == "sentence"]
         assert self.model is not None
         parts = [[*clauses(text, span.start, span.end), *_pieces(text, span.start, span.end)] for span in spans]
-        # every text to judge, embedded in one batch
+        # every text to judge, the instruction's too, embedded in one batch (a batch costs more than a text);
+        # the instruction keeps a second-stage budget of its own, as when it was judged alone
+        instruction = ctx.task.instruction
         self.model.judge_many(
-            [text[s:e] for span, own in zip(spans, parts, strict=True) for s, e in [(span.start, span.end), *own]]
+            [instruction] * bool(instruction)
+            + [text[s:e] for span, own in zip(spans, parts, strict=True) for s, e in [(span.start, span.end), *own]],
+            alone=[instruction] * bool(instruction),
         )
+        if instruction:
+            ctx.purpose_category = self.model.judge(instruction).category
         verdicts = [self._verdict(text, span, own) for span, own in zip(spans, parts, strict=True)]
         for k in range(1, len(spans)):
             # a norm and nothing else ("This stays between us.") speaks of the sentence before it
