@@ -23,15 +23,8 @@ import pytest
 
 from webminim.egress import ToolMinimizer
 from webminim.egress.classifier import PSDClassifier
-from webminim.egress.detectors import (
-    _DATE_LIKE,
-    _NANP_SHAPE,
-    _PHONE_REGIONS,
-    Finding,
-    PhoneDetector,
-    disjoint,
-    resolve_overlaps,
-)
+from webminim.egress.detectors import Finding, PhoneDetector, disjoint, resolve_overlaps
+from webminim.egress.detectors.contact import _DATE_LIKE, _NANP_SHAPE, _PHONE_REGIONS
 from webminim.egress.rewrite import redact
 from webminim.egress.taxonomy import Category
 
@@ -213,7 +206,7 @@ def test_phone_numbers_abroad_are_still_found():
 
 
 def _counting_matcher(monkeypatch) -> list[str]:
-    import webminim.egress.detectors as detectors
+    import webminim.egress.detectors.contact as detectors
 
     runs: list[str] = []
     real = detectors.phonenumbers.PhoneNumberMatcher

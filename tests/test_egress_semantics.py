@@ -262,7 +262,7 @@ def test_no_finding(classifier, text):
 
 
 def test_english_function_words_are_no_given_names():
-    from webminim.egress.detectors import _first_names
+    from webminim.egress.detectors.people import _first_names
 
     names = _first_names()
     assert {"Hilde", "Ellie", "Dieter", "Mary"} <= names and not {"The", "You", "And"} & names

@@ -1,0 +1,119 @@
+"""What every detector shares: the finding it reports, the protocol it follows, and how
+overlapping findings are resolved."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from webminim.egress.taxonomy import Category
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One detected item of privacy-sensitive data (its text stays in memory, never in logs)."""
+
+    category: Category
+    kind: str
+    start: int
+    end: int
+    text: str
+    detector: str
+    precision: str = ""  # location/date granularity: street, zip4, zip5, gps, city, state; day
+    hint: str = ""  # e.g. the city of a named facility
+    path: str = ""
+
+    def at(self, path: str) -> Finding:
+        return Finding(
+            self.category, self.kind, self.start, self.end, self.text, self.detector, self.precision, self.hint, path
+        )
+
+    def mapped(self, start: int, end: int, source: str, via: str) -> Finding:
+        """This finding, made in a decoded or normalized view, moved back onto `source`."""
+        return dataclasses.replace(
+            self, start=start, end=end, text=source[start:end], detector=f"{self.detector}+{via}"
+        )
+
+    def shifted(self, offset: int, length: int | None = None, text: str | None = None) -> Finding:
+        end = self.start + offset + (length if length is not None else self.end - self.start)
+        return Finding(
+            self.category,
+            self.kind,
+            self.start + offset,
+            end,
+            text if text is not None else self.text,
+            self.detector,
+            self.precision,
+            self.hint,
+            self.path,
+        )
+
+
+class Detector(Protocol):
+    """`trigger` is a cheap pattern the text must match before `detect` can find anything
+    (None: always run); `field_trigger` (optional) a field name that runs it regardless;
+    `needs_digit` (optional) says the trigger cannot match a text without a digit, so the
+    classifier does not even try it there."""
+
+    name: str
+    trigger: re.Pattern[str] | None
+
+    def detect(self, text: str, field: str = "") -> list[Finding]: ...
+
+
+def _finding(
+    category: Category,
+    kind: str,
+    match: re.Match[str],
+    detector: str,
+    *,
+    group: int | str = 0,
+    precision: str = "",
+    hint: str = "",
+) -> Finding:
+    return Finding(category, kind, match.start(group), match.end(group), match.group(group), detector, precision, hint)
+
+
+def _decoded(f: Finding) -> bool:
+    return "+decoded" in f.detector
+
+
+def resolve_overlaps(findings: Iterable[Finding]) -> list[Finding]:
+    """Keep, for overlapping spans, the longer and then the more specific finding.
+
+    Findings read in a decoded view (base64, %-escapes, ...) all cover the whole encoded
+    substring, so several items hidden in one encoded segment share one span: each distinct
+    item (category, kind) there is kept, not just the first detector's."""
+    ordered = sorted(findings, key=lambda f: (f.start, -(f.end - f.start)))
+    kept: list[Finding] = []
+    for f in ordered:
+        if kept and f.start < kept[-1].end:
+            previous = kept[-1]
+            if (f.end - f.start) > (previous.end - previous.start):
+                while kept and (kept[-1].start, kept[-1].end) == (previous.start, previous.end):
+                    kept.pop()  # the longer span replaces every item that shared the shorter one
+                kept.append(f)
+            elif (f.start, f.end) == (previous.start, previous.end) and _decoded(f) and _decoded(previous):
+                group = [k for k in kept if (k.start, k.end) == (f.start, f.end)]
+                if all((k.category, k.kind) != (f.category, f.kind) for k in group):
+                    kept.append(f)
+            continue
+        kept.append(f)
+    return kept
+
+
+def disjoint(findings: Iterable[Finding]) -> list[Finding]:
+    """Findings whose spans do not overlap, left to right: overlapping ones merge into the
+    first (its span grown to cover them), so a rewrite never replaces a span twice."""
+    out: list[Finding] = []
+    for f in sorted(findings, key=lambda f: (f.start, -(f.end - f.start))):
+        if out and f.start < out[-1].end:
+            if f.end > out[-1].end:
+                last = out[-1]
+                out[-1] = dataclasses.replace(last, end=f.end)
+            continue
+        out.append(f)
+    return out

@@ -1,0 +1,355 @@
+"""Identifiers and codes: SSNs and national IDs (python-stdnum checksums), card, IBAN and
+account numbers, IP addresses, passports, ICD-10 diagnosis codes and written-out credentials."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from stdnum import iban, luhn
+from stdnum.us import ssn
+
+from webminim.egress.deadline import check as check_deadline
+from webminim.egress.detectors.base import Finding, _finding
+from webminim.egress.taxonomy import Category
+
+_NON_DIGIT = re.compile(r"\D")
+_WHOLE_ACCOUNT = re.compile(r"[A-Z]{0,3}\d[\d -]{4,20}\d")
+
+
+class SSNDetector:
+    name = "ssn"
+    field_trigger = re.compile(r"ssn|social|tax", re.I)
+    trigger = re.compile(r"\d{3}")
+    needs_digit = True  # its trigger cannot match a text without a digit
+    _rx = re.compile(r"(?<!\d)(\d{3}-\d{2}-\d{4}|\d{9})(?!\d)")
+    _context = re.compile(r"ssn|social security|tax id|tin\b", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = []
+        for m in self._rx.finditer(text):
+            if "-" not in m.group(0) and not (self._context.search(text) or self._context.search(field)):
+                continue  # nine bare digits are an SSN only when something says so
+            if ssn.is_valid(m.group(0)):
+                found.append(_finding(Category.DI, "ssn", m, self.name))
+        return found
+
+
+_ID_WINDOW = 48  # characters before a value in which its label may stand ("Steuer-ID: ...")
+
+
+@dataclass(frozen=True, slots=True)
+class _NationalId:
+    """One national identifier: its labels (any language it is written in), its written shape,
+    python-stdnum's validator, and whether its shape and checksum alone say what it is."""
+
+    name: str
+    label: re.Pattern[str]
+    shape: re.Pattern[str]
+    valid: Callable[[str], bool]
+    unlabelled: bool = False  # a shape and checksum strong enough without a label
+
+
+def _stdnum(module: str) -> Callable[[str], bool]:
+    from importlib import import_module
+
+    validator = import_module(f"stdnum.{module}").is_valid
+    return lambda value: bool(validator(value))
+
+
+def _nino(value: str) -> bool:
+    """UK National Insurance number (HMRC's published format; python-stdnum has no module)."""
+    compact = re.sub(r"[\s.-]", "", value).upper()
+    return bool(_NINO.fullmatch(compact)) and compact[:2] not in ("BG", "GB", "NK", "KN", "TN", "NT", "ZZ")
+
+
+_NINO = re.compile(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]")
+
+
+def _label(rx: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![^\W_])(?:{rx})(?![^\W_])", re.I)
+
+
+@cache
+def _national_ids() -> tuple[_NationalId, ...]:
+    """National identifiers of European and Canadian residents (python-stdnum's checksums)."""
+    return (
+        _NationalId(
+            "de.idnr",
+            _label(
+                r"steuer[- ]?id(?:entifikationsnummer)?|steuer[- ]?idnr|idnr|identifikationsnummer|"
+                r"steuerliche identifikationsnummer|tax id(?:entification)?(?: number)?|tin"
+            ),
+            re.compile(r"(?<![\d.,-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\d,]|[.-]\d)"),
+            _stdnum("de.idnr"),
+        ),
+        _NationalId(
+            "es.dni",
+            _label(r"d\.?n\.?i\.?|n\.?i\.?f\.?|documento nacional de identidad|n[uú]mero de identificaci[oó]n"),
+            re.compile(r"(?<![\w-])\d{8} ?-?[A-Za-z](?!\w)"),
+            _stdnum("es.dni"),  # a label: eight digits and a letter are an order number as often
+        ),
+        _NationalId(
+            "es.nie",
+            _label(r"n\.?i\.?e\.?|n[uú]mero de identidad de extranjero"),
+            re.compile(r"(?<![\w-])[XYZxyz] ?-?\d{7} ?-?[A-Za-z](?!\w)"),
+            _stdnum("es.nie"),
+            unlabelled=True,
+        ),
+        _NationalId(
+            "fr.nir",
+            _label(r"nir|num[eé]ro de s[eé]curit[eé] sociale|s[eé]cu(?:rit[eé] sociale)?|insee"),
+            re.compile(r"(?<![\d.,-])[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[ABab]) ?\d{3} ?\d{3} ?\d{2}(?![\d,]|[.-]\d)"),
+            _stdnum("fr.nir"),
+            unlabelled=True,
+        ),
+        _NationalId(
+            "it.codicefiscale",
+            _label(r"codice fiscale|c\.?f\.?|cod\. fisc\."),
+            re.compile(r"(?<!\w)[A-Za-z]{6}\d{2}[A-EHLMPR-Ta-ehlmpr-t]\d{2}[A-Za-z]\d{3}[A-Za-z](?!\w)"),
+            _stdnum("it.codicefiscale"),
+            unlabelled=True,
+        ),
+        _NationalId(
+            "nl.bsn",
+            _label(r"bsn|burgerservicenummer|sofi(?:nummer)?|citizen service number"),
+            re.compile(r"(?<![\d.,-])\d{4}\.?\d{2}\.?\d{3}(?![\d,]|[.-]\d)"),
+            _stdnum("nl.bsn"),
+        ),
+        _NationalId(
+            "gb.nino",
+            _label(r"nino|ni (?:number|no\.?)|national insurance(?: number| no\.?)?"),
+            re.compile(r"(?<!\w)[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d](?!\w)"),
+            _nino,
+        ),
+        _NationalId(
+            "ca.sin",
+            _label(r"sin|social insurance(?: number| no\.?)?|nas|num[eé]ro d'assurance sociale"),
+            re.compile(r"(?<![\d.,-])\d{3}[ -]?\d{3}[ -]?\d{3}(?![\d,]|[.-]\d)"),
+            _stdnum("ca.sin"),
+        ),
+        _NationalId(
+            "ch.ssn",  # AHV/AVS number: "756." and an EAN-13 check digit
+            _label(r"ahv|avs|sozialversicherungsnummer"),
+            re.compile(r"(?<![\d.])756[. ]?\d{4}[. ]?\d{4}[. ]?\d{2}(?![\d,]|[.-]\d)"),
+            _stdnum("ch.ssn"),
+            unlabelled=True,
+        ),
+        _NationalId(
+            "pl.pesel",
+            _label(r"pesel"),
+            re.compile(r"(?<![\d.,-])\d{11}(?![\d,]|[.-]\d)"),
+            _stdnum("pl.pesel"),
+        ),
+        _NationalId(
+            "be.nn",
+            _label(r"rijksregisternummer|num[eé]ro national|national number|insz|niss"),
+            re.compile(r"(?<![\d.,-])\d{2}\.?\d{2}\.?\d{2}-?\d{3}\.?\d{2}(?![\d,]|[.-]\d)"),
+            _stdnum("be.nn"),
+        ),
+        _NationalId(
+            "se.personnummer",
+            _label(r"personnummer|personnr"),
+            re.compile(r"(?<![\d.,-])(?:\d{2})?\d{6}[-+]?\d{4}(?![\d,]|[.-]\d)"),
+            _stdnum("se.personnummer"),
+        ),
+        _NationalId(
+            "dk.cpr",
+            _label(r"cpr(?:-?nummer| number)?|personnummer"),
+            re.compile(r"(?<![\d.,-])\d{6}-?\d{4}(?![\d,]|[.-]\d)"),
+            _stdnum("dk.cpr"),
+        ),
+        _NationalId(
+            "fi.hetu",
+            _label(r"hetu|henkil[oö]tunnus|personbeteckning"),
+            re.compile(r"(?<![\w.-])\d{6}[-+A-Fa-fUVWXY]\d{3}[0-9A-Ya-y](?!\w)"),
+            _stdnum("fi.hetu"),
+        ),
+        _NationalId(
+            "ie.pps",
+            _label(r"pps(?:n| number| no\.?)?|personal public service(?: number)?"),
+            re.compile(r"(?<!\w)\d{7}[A-Wa-w][A-IWa-iw]?(?!\w)"),
+            _stdnum("ie.pps"),
+        ),
+        _NationalId(
+            "pt.cc",
+            _label(r"cart[aã]o de cidad[aã]o|n\.?º? ?(?:de )?identifica[cç][aã]o civil"),
+            re.compile(r"(?<!\w)\d{8} ?\d ?[A-Za-z]{2}\d(?!\w)"),
+            _stdnum("pt.cc"),
+            unlabelled=True,
+        ),
+    )
+
+
+class NationalIDDetector:
+    """National identifiers outside the US (German Steuer-ID, Spanish DNI/NIE, French NIR,
+    Italian codice fiscale, Dutch BSN, UK NINO, Canadian SIN, Swiss AHV, ...): a value of the
+    identifier's written shape that python-stdnum's validator accepts, after one of its labels
+    (in the text just before it, or the field's name), or anywhere when its shape and checksum
+    alone say what it is (a codice fiscale, a NIR, a DNI's check letter)."""
+
+    name = "national_id"
+    trigger = re.compile(r"\d{3}")
+    needs_digit = True  # its trigger cannot match a text without a digit
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found: list[Finding] = []
+        field_words = re.sub(r"[_\W]+", " ", field)
+        for spec in _national_ids():
+            labelled_field = bool(field_words) and spec.label.search(field_words) is not None
+            for m in spec.shape.finditer(text):
+                check_deadline()
+                if any(f.start < m.end() and m.start() < f.end for f in found):
+                    continue
+                labelled = labelled_field or spec.label.search(text, max(0, m.start() - _ID_WINDOW), m.start())
+                if not (labelled or spec.unlabelled):
+                    continue
+                try:
+                    ok = spec.valid(m.group(0))
+                except Exception:  # noqa: BLE001 - a validator's hiccup on odd text is no identifier
+                    ok = False
+                if ok:
+                    found.append(_finding(Category.DI, "national_id", m, self.name, hint=spec.name))
+        return found
+
+
+class CardDetector:
+    name = "card"
+    trigger = re.compile(r"\d{4}")
+    needs_digit = True  # its trigger cannot match a text without a digit
+    _rx = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
+    # dotted groups ("4111.1111.1111.1111", Amex "3782.822463.10005"), never a decimal or a version
+    _dotted = re.compile(r"(?<![\d.])\d{4}\.\d{4,6}\.\d{4,5}(?:\.\d{1,4})?(?!\.?\d)")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = []
+        for m in (*self._rx.finditer(text), *(self._dotted.finditer(text) if "." in text else ())):
+            digits = _NON_DIGIT.sub("", m.group(0))
+            if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
+                found.append(_finding(Category.F, "card_number", m, self.name))
+        return found
+
+
+class IBANDetector:
+    name = "iban"
+    trigger = re.compile(r"[A-Za-z]{2}\d{2}")
+    needs_digit = True  # its trigger cannot match a text without a digit
+    _rx = re.compile(
+        r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ .-]?[A-Za-z0-9]{4}){2,7}(?:[ .-]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])"
+    )
+
+    # after its label an IBAN-shaped value is one whether or not its checksum holds ("IBAN CO87...")
+    _label = re.compile(r"\bIBAN\s*(?:no\.?|number|:)?\s*$", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        return [
+            _finding(Category.F, "iban", m, self.name)
+            for m in self._rx.finditer(text)
+            if iban.is_valid(m.group(0).upper().replace("-", "").replace(".", ""))
+            or self._label.search(text[max(0, m.start() - 16) : m.start()])
+        ]
+
+
+class AccountNumberDetector:
+    """Account, routing, policy and patient numbers after their label; a bank's sort code
+    (UK "12-34-56") or BSB (Australia "062-000") names the account's branch too."""
+
+    name = "account_number"
+    field_trigger = re.compile(r"account|acct|routing|sort.?code|bsb|iban|policy|member|patient|mrn", re.I)
+    trigger = re.compile(r"account|acct|routing|sort|bsb|member|policy|patient|medical|mrn", re.I)  # its labels
+    needs_digit = True  # every find holds digits
+    _rx = re.compile(
+        r"(?:account|acct|routing|sort[\s-]?code|bsb|member|policy|patient|medical record|mrn)"
+        r"\s*(?:number|no\.?|#|id)?"
+        r"\s*[:#]?\s*([A-Z]{0,3}\d[\d-]{4,18}\d)",
+        re.I,
+    )
+    _field = re.compile(r"account|acct|routing|sort.?code|bsb|iban|policy|member.?id|patient.?id|mrn", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = [_finding(Category.F, "account_number", m, self.name, group=1) for m in self._rx.finditer(text)]
+        if not found and self._field.search(field) and _WHOLE_ACCOUNT.fullmatch(text.strip()):
+            found.append(Finding(Category.F, "account_number", 0, len(text), text, self.name))
+        return found
+
+
+class IPAddressDetector:
+    name = "ip_address"
+    trigger = re.compile(r"\d\.\d")
+    needs_digit = True  # its trigger cannot match a text without a digit
+    _rx = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        return [_finding(Category.DI, "ip_address", m, self.name) for m in self._rx.finditer(text)]
+
+
+class PassportDetector:
+    name = "passport"
+    field_trigger = re.compile(r"passport", re.I)
+    trigger = re.compile(r"[A-Z]\d{6}|passport", re.I)
+    _rx = re.compile(r"\b[A-Z]{1,2}\d{6,9}\b")
+    _context = re.compile(r"passport|travel document", re.I)
+    # digits only (many countries' passports) when the label says what they are: "Passport no. 007180912"
+    _labelled = re.compile(r"(?i:passport)(?:\s+(?i:no\.?|nr\.?|number|#))?[:\s]\s*(\d{6,10})\b")
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        if not (self._context.search(field) or self._context.search(text)):
+            return []
+        found = [_finding(Category.QI, "passport_number", m, self.name) for m in self._rx.finditer(text)]
+        found += [
+            _finding(Category.QI, "passport_number", m, self.name, group=1) for m in self._labelled.finditer(text)
+        ]
+        return found
+
+
+class ICD10Detector:
+    """ICD-10 diagnosis codes: dotted (C50.911) anywhere, bare (E11) only with a diagnosis cue."""
+
+    name = "icd10"
+    field_trigger = re.compile(r"icd|diagnos|condition", re.I)
+    trigger = re.compile(r"[A-TV-Z]\d\d")
+    needs_digit = True  # its trigger cannot match a text without a digit
+    _dotted = re.compile(r"\b[A-TV-Z]\d{2}\.\d{1,4}[A-Z]?\b")
+    _bare = re.compile(r"\b[A-TV-Z]\d{2}[A-Z0-9]?\b")
+    _cue = re.compile(r"icd|diagnos|dx\b|code", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = [_finding(Category.H, "diagnosis_code", m, self.name) for m in self._dotted.finditer(text)]
+        if not found and (self._cue.search(text) or self.field_trigger.search(field)):
+            found = [_finding(Category.H, "diagnosis_code", m, self.name) for m in self._bare.finditer(text)]
+        return found
+
+
+class CredentialDetector:
+    """A secret written out after what it is: "my password is hunter2", "PIN: 4821", "API key =
+    sk-…". The value must look like a secret (a digit, a symbol, or a capital after its first
+    letter): "the password is expired" names none. Only the value is the finding; a task that names it keeps it."""
+
+    name = "credential"
+    trigger = re.compile(r"pass|pin|pw|otp|code|key|token|secret|kennwort|contrase|mot de", re.I)
+    _value = (
+        r"(?P<value>(?=[^\s\"'”’]{0,63}(?:\d|[^\w\s\"'”’]))[^\s\"'”’]{3,64}(?<![.,;!?])"
+        r"|(?-i:(?=[A-Za-z][a-z]{0,62}[A-Z])(?=[A-Z]{0,63}[a-z])[A-Za-z]{4,64}))"
+    )
+    _separator = r"\s*(?:is|was|=|:|-|ist|es|est)"
+    # what names a secret and nothing else; `(?![a-z])`: "passive" and "pinned" name none
+    _rx = re.compile(
+        r"\b(?:pass(?:word|wort|code|phrase)|pin (?:code|number)|otp|one[- ]time (?:code|password)|"
+        r"(?:verification|security|login|sign[- ]in|2fa|mfa|auth(?:entication)?|access) code|"
+        r"api[ _-]?key|access[ _-]?token|auth[ _-]?token|secret(?: key)?|private key|kennwort|contraseña|"
+        rf"mot de passe)(?![a-z])(?:{_separator})?\s*[\"'“‘]?{_value}",
+        re.I,
+    )
+    # words that name a secret only with a separator after them, or (a PIN) digits: "pass
+    # `x=True`" and "pin (to keep)" are verbs, "PW 88282" a postcode of Palau; "PIN: 4821",
+    # "pw = hunter2!", "PIN 4821" are secrets
+    _weak = re.compile(rf"\b(?:pass|pwd?|pin)(?![a-z]){_separator}\s*[\"'“‘]?{_value}", re.I)
+    _weak_digits = re.compile(r"\bpin(?![a-z])\s+(?P<value>(?=\S{0,63}\d)[^\s\"'”’]{3,64}(?<![.,;!?]))", re.I)
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = [_finding(Category.DI, "credential", m, self.name, group="value") for m in self._rx.finditer(text)]
+        for rx in (self._weak, self._weak_digits):
+            found += [_finding(Category.DI, "credential", m, self.name, group="value") for m in rx.finditer(text)]
+        return found
