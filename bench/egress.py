@@ -39,38 +39,7 @@ from rich.console import Console
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fresh import fresh_scenarios  # noqa: E402
-from fresh_aa import fresh_aa_scenarios  # noqa: E402
-from fresh_ab import fresh_ab_scenarios  # noqa: E402
-from fresh_ac import fresh_ac_scenarios  # noqa: E402
-from fresh_ad import fresh_ad_scenarios  # noqa: E402
-from fresh_ae import fresh_ae_scenarios  # noqa: E402
-from fresh_af import fresh_af_scenarios  # noqa: E402
-from fresh_b import fresh_b_scenarios  # noqa: E402
-from fresh_c import fresh_c_scenarios  # noqa: E402
-from fresh_d import fresh_d_scenarios  # noqa: E402
-from fresh_e import fresh_e_scenarios  # noqa: E402
-from fresh_f import fresh_f_scenarios  # noqa: E402
-from fresh_g import fresh_g_scenarios  # noqa: E402
-from fresh_h import fresh_h_scenarios  # noqa: E402
-from fresh_i import fresh_i_scenarios  # noqa: E402
-from fresh_j import fresh_j_scenarios  # noqa: E402
-from fresh_k import fresh_k_scenarios  # noqa: E402
-from fresh_l import fresh_l_scenarios  # noqa: E402
-from fresh_m import fresh_m_scenarios  # noqa: E402
-from fresh_n import fresh_n_scenarios  # noqa: E402
-from fresh_o import fresh_o_scenarios  # noqa: E402
-from fresh_p import fresh_p_scenarios  # noqa: E402
-from fresh_q import fresh_q_scenarios  # noqa: E402
-from fresh_r import fresh_r_scenarios  # noqa: E402
-from fresh_s import fresh_s_scenarios  # noqa: E402
-from fresh_t import fresh_t_scenarios  # noqa: E402
-from fresh_u import fresh_u_scenarios  # noqa: E402
-from fresh_v import fresh_v_scenarios  # noqa: E402
-from fresh_w import fresh_w_scenarios  # noqa: E402
-from fresh_x import fresh_x_scenarios  # noqa: E402
-from fresh_y import fresh_y_scenarios  # noqa: E402
-from fresh_z import fresh_z_scenarios  # noqa: E402
+from fresh_sets import fresh_sets  # noqa: E402
 from presidio_baseline import PresidioText  # noqa: E402
 from scenarios import SCHEMAS, Scenario, scenarios  # noqa: E402
 
@@ -275,6 +244,7 @@ def main() -> None:
 
         outside_main([arg for folder in args.outside for arg in ("--data", str(folder))])
     console = Console(width=160)
+    fresh = fresh_sets()  # registers the sets' tools: before the methods read SCHEMAS
     webminim, presidio = Webminim(), Presidio()
     classifier = webminim.minimizer.classifier
     methods: dict[str, Method] = {
@@ -293,116 +263,7 @@ def main() -> None:
     }
     cold: list[float] = []
     sets = {
-        "fresh AF": (
-            fresh_af_scenarios(),
-            "FRESH set AF (held out: measured once at e6bbc6f, 97.7% PCS reduction, TCR 100%; not read)",
-        ),
-        "fresh AE": (
-            fresh_ae_scenarios(),
-            "fresh set AE (measured once at 5c45d42: 75.0% PCS reduction, TCR 91.7%; then read)",
-        ),
-        "fresh AD": (
-            fresh_ad_scenarios(),
-            "fresh set AD (measured once at 68af885: 70.8% PCS reduction, TCR 83.3%; then read)",
-        ),
-        "fresh AC": (
-            fresh_ac_scenarios(),
-            "fresh set AC (measured once at a92668a: 79.3% PCS reduction, TCR 97.2%; then read)",
-        ),
-        "fresh AB": (
-            fresh_ab_scenarios(),
-            "fresh set AB (measured once at 67eb437: 72.1% PCS reduction, TCR 100%; then read)",
-        ),
-        "fresh AA": (
-            fresh_aa_scenarios(),
-            "fresh set AA (measured once at b6d41df: 93.2% PCS reduction, TCR 83.3%; then read)",
-        ),
-        "fresh Z": (
-            fresh_z_scenarios(),
-            "fresh set Z (measured once at dc57104: 85.3% PCS reduction, TCR 100%; then read)",
-        ),
-        "fresh Y": (
-            fresh_y_scenarios(),
-            "fresh set Y (measured once at 237767e: 79.0% PCS reduction, TCR 91.7%; then read)",
-        ),
-        "fresh X": (
-            fresh_x_scenarios(),
-            "fresh set X (measured once at da8fe2f: 89.8% PCS reduction, TCR 75.0%; then read)",
-        ),
-        "fresh W": (
-            fresh_w_scenarios(),
-            "fresh set W (measured once at 5193e4b: 97.7% PCS reduction, TCR 66.7%; then read)",
-        ),
-        "fresh V": (
-            fresh_v_scenarios(),
-            "fresh set V (measured once at 411777c: 86.6% PCS reduction, TCR 75.0%; then read)",
-        ),
-        "fresh U": (
-            fresh_u_scenarios(),
-            "fresh set U (measured once at 8f40f32: 97.6% PCS reduction, TCR 83.3%; then read)",
-        ),
-        "fresh T": (
-            fresh_t_scenarios(),
-            "fresh set T (measured once at 585661e: 93.0% PCS reduction, TCR 91.7%; then read)",
-        ),
-        "fresh S": (
-            fresh_s_scenarios(),
-            "fresh set S (measured once at 39a1155: 92.4% PCS reduction, TCR 83.3%; then read)",
-        ),
-        "fresh R": (
-            fresh_r_scenarios(),
-            "fresh set R (measured once at 62fd888: 93.7% PCS reduction, TCR 69.4%; then read)",
-        ),
-        "fresh Q": (
-            fresh_q_scenarios(),
-            "fresh set Q (measured once at c196002: 90.0% PCS reduction, TCR 66.7%; then read)",
-        ),
-        "fresh P": (
-            fresh_p_scenarios(),
-            "fresh set P (measured once at ce72402: 100% PCS reduction, TCR 75.0%; then read)",
-        ),
-        "fresh O": (
-            fresh_o_scenarios(),
-            "fresh set O (measured once, then read: steered the first changes of the second 2026-12-03 stop)",
-        ),
-        "fresh N": (
-            fresh_n_scenarios(),
-            "fresh set N (measured once, then read: steered the sixth 2026-12-03 changes)",
-        ),
-        "fresh M": (
-            fresh_m_scenarios(),
-            "fresh set M (measured once, then read: steered the fifth 2026-12-03 changes)",
-        ),
-        "fresh L": (
-            fresh_l_scenarios(),
-            "fresh set L (measured once, then read: steered the fourth 2026-12-03 changes)",
-        ),
-        "fresh K": (
-            fresh_k_scenarios(),
-            "fresh set K (measured once, then read: steered the third 2026-12-03 changes)",
-        ),
-        "fresh J": (
-            fresh_j_scenarios(),
-            "fresh set J (measured once, then read: steered the second 2026-12-03 changes)",
-        ),
-        "fresh I": (
-            fresh_i_scenarios(),
-            "fresh set I (measured once, then read: steered the first 2026-12-03 changes)",
-        ),
-        "fresh H": (
-            fresh_h_scenarios(),
-            "fresh set H (measured once, then read: steered the fourth 2026-12-02 changes)",
-        ),
-        "fresh G": (fresh_g_scenarios(), "fresh set G (measured once; its author then wrote the semicolon rule)"),
-        "fresh F": (
-            fresh_f_scenarios(),
-            "fresh set F (measured once, then read: steered the fourth 2026-12-02 changes)",
-        ),
-        "fresh E": (fresh_e_scenarios(), "fresh set E (read; steered the fourth 2026-12-02 egress changes)"),
-        "fresh D": (fresh_d_scenarios(), "fresh set D (read; steered the third 2026-12-02 egress changes)"),
-        "fresh C": (fresh_c_scenarios(), "fresh set C (measured and read once; steered nothing)"),
-        "fresh B": (fresh_b_scenarios(), "fresh set B (steered the 2026-12-02 egress changes)"),
-        "fresh A": (fresh_scenarios(), "fresh set A (steered the 2026-12-02 egress changes)"),
+        **{f.name: (f.calls, f.status) for f in fresh},
         "held": (scenarios(half="held"), "held-out vocabulary half (its templates have steered rules)"),
         "seen": (scenarios(half="seen"), "seen vocabulary half (in the lexicons)"),
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -22,32 +23,27 @@ def classifier() -> PSDClassifier:
 
 
 FRESH_SETS = tuple(
-    ["fresh"] + [f"fresh_{x}" for x in [*"bcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af"]]
-)  # bench/fresh*.py, one per set
-
-
-def _fresh(module: str, what: str):
-    """`<module>_<what>` of a fresh set's module ("fresh_k_scenarios", "fresh_k_phrases")."""
-    import importlib
-
-    return getattr(importlib.import_module(module), f"{module}_{what}")
+    json.loads((Path(__file__).resolve().parents[1] / "bench" / "egress_sets" / "index.json").read_text())
+)  # bench/egress_sets/*.json, one per set
 
 
 def test_held_out_bench_vocabulary_is_in_no_lexicon():
+    from fresh_sets import fresh_sets
     from scenarios import held_out_phrases
 
     lexicon = LexiconDetector()
-    phrases = [*held_out_phrases(), *(phrase for module in FRESH_SETS for phrase in _fresh(module, "phrases")())]
+    phrases = [*held_out_phrases(), *(phrase for fresh in fresh_sets() for phrase in fresh.phrases)]
     hits = {phrase: [f.text for f in lexicon.detect(phrase)] for phrase in phrases}
     assert not {p: h for p, h in hits.items() if h}
 
 
-@pytest.mark.parametrize("module", FRESH_SETS)
-def test_fresh_bench_set_is_well_formed(module):
+@pytest.mark.parametrize("file", FRESH_SETS)
+def test_fresh_bench_set_is_well_formed(file):
     """Every fresh call validates against its tool's schema and holds each item it lists."""
     import jsonschema
+    from fresh_sets import load
 
-    cases = _fresh(module, "scenarios")()
+    cases = load(file).calls
     assert len(cases) == 36 and len({s.id for s in cases}) == 36
     for s in cases:
         jsonschema.validate(s.args, s.schema)
@@ -59,17 +55,16 @@ def test_fresh_bench_set_is_well_formed(module):
 def test_bench_sets_never_share_a_tool_name():
     """A later set that reused a tool name re-schemed every earlier call of that name (set D's
     `book_table` turned 30 benign bookings into rewrites)."""
-    import importlib
-
     from benign import BENIGN_SCHEMAS
+    from fresh_sets import _register, fresh_sets
     from scenarios import SCHEMAS, register_schemas
 
-    for module in FRESH_SETS:  # each registers its tools
-        importlib.import_module(module)
-
+    fresh_sets()  # each registers its tools
     assert BENIGN_SCHEMAS["book_table"] is SCHEMAS["book_table"]
     with pytest.raises(ValueError, match="book_table"):
         register_schemas({"book_table": {}})
+    with pytest.raises(ValueError, match="book_table"):  # a set's file that brought it again, changed
+        _register({"book_table": {"type": "object"}})
 
 
 @pytest.mark.parametrize(
