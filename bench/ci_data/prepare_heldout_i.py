@@ -103,8 +103,10 @@ def trustpilot_candidates(gitdir):
         yield "i-review-trustpilot-%04d" % i, re.sub(r"[ \t]+", " ", text)
 
 
-def pick_benign(source, cands, blocks):
-    rejected = tuple(DECISIONS["benign_reject"])
+def pick_messages(source, cands, blocks, task, rejected, cap=CAP):
+    """The first `cap` candidates of a source that pass the filters and the hand-check (`rejected`: sha1 prefixes),
+    those with a sentence end within a line (where make_heldout.py can insert a sentence) first, each group in
+    sha1(text) order; and how many passed."""
     seen, pool = set(), []
     for mid, text in cands:
         if not ok_text(text) or any(b.search(text) for b in blocks) or text in seen:
@@ -112,9 +114,26 @@ def pick_benign(source, cands, blocks):
         seen.add(text)
         if sha(text).startswith(rejected):
             continue
-        pool.append({"id": mid, "source": source, "task": TASK[source], "text": text})
+        pool.append({"id": mid, "source": source, "task": task, "text": text})
     pool.sort(key=lambda r: (not _AFTER_FIRST.search(r["text"]), sha(r["text"])))
-    return pool[:CAP], len(pool)
+    return pool[:cap], len(pool)
+
+
+def write_benign(out, groups, pick):
+    """benign.jsonl in `out`: each (source, candidates, blocks) of `groups` picked by `pick`, sorted by id."""
+    benign = []
+    for source, cands, blocks in groups:
+        rows, n = pick(source, cands, blocks)
+        print("%s: %d candidates after filters, %d taken" % (source, n, len(rows)))
+        benign += rows
+    benign.sort(key=lambda r: r["id"])
+    with (out / "benign.jsonl").open("w") as h:
+        h.writelines(json.dumps(r) + "\n" for r in benign)
+    return benign
+
+
+def pick_benign(source, cands, blocks):
+    return pick_messages(source, cands, blocks, TASK[source], tuple(DECISIONS["benign_reject"]))
 
 
 # ---------------------------------------------------------------- private sentences
@@ -145,22 +164,19 @@ def main():
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
 
-    benign = []
-    for source, cands, blocks in (
-        ("uvc_list", uvc_candidates(args.uvc), (BLOCK, MAIL_EXTRA, AT_ADDR, MAIL_SKIP, PROFANITY)),
-        ("seamonkey_bugs", bug_candidates(args.bugs), (BLOCK, URL, PROFANITY)),
+    benign = write_benign(
+        args.out,
         (
-            "trustpilot_reviews",
-            trustpilot_candidates(args.trustpilot),
-            (REVIEW_BLOCK, REVIEW_EXTRA, URL, ORDER_NO, PROFANITY),
+            ("uvc_list", uvc_candidates(args.uvc), (BLOCK, MAIL_EXTRA, AT_ADDR, MAIL_SKIP, PROFANITY)),
+            ("seamonkey_bugs", bug_candidates(args.bugs), (BLOCK, URL, PROFANITY)),
+            (
+                "trustpilot_reviews",
+                trustpilot_candidates(args.trustpilot),
+                (REVIEW_BLOCK, REVIEW_EXTRA, URL, ORDER_NO, PROFANITY),
+            ),
         ),
-    ):
-        rows, n = pick_benign(source, cands, blocks)
-        print("%s: %d candidates after filters, %d taken" % (source, n, len(rows)))
-        benign += rows
-    benign.sort(key=lambda r: r["id"])
-    with (args.out / "benign.jsonl").open("w") as h:
-        h.writelines(json.dumps(r) + "\n" for r in benign)
+        pick_benign,
+    )
 
     accept = DECISIONS["private_accept"]
     private = write_accepted(accept, private_candidates(args.blogs, accept), args.out)

@@ -32,11 +32,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_heldout import _AFTER_FIRST  # noqa: E402
-from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, clean_body, ok_text, sentences, sha, write_accepted  # noqa: E402
+from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, clean_body, sentences, sha, write_accepted  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
 from prepare_heldout_h import MAIL_EXTRA, URL  # noqa: E402
+from prepare_heldout_i import pick_messages, write_benign  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DECISIONS = json.loads((HERE / "heldout_j_decisions.json").read_text())
@@ -81,9 +81,10 @@ def grase_candidates(gitdir):
             text.strip(),
         )
         _, year, month, name = path.split("/")
-        yield "j-mail-grase-%s-%s-%s" % (year, month, name[:10]), re.sub(
-            r"\n{3,}", "\n\n", FULL_NAME.sub("", text)
-        ).strip()
+        yield (
+            "j-mail-grase-%s-%s-%s" % (year, month, name[:10]),
+            re.sub(r"\n{3,}", "\n\n", FULL_NAME.sub("", text)).strip(),
+        )
 
 
 def html_to_text(b):
@@ -117,17 +118,7 @@ def whisky_candidates(gitdir):
 
 
 def pick_benign(source, cands, blocks):
-    rejected = tuple(DECISIONS["benign_reject"])
-    seen, pool = set(), []
-    for mid, text in cands:
-        if not ok_text(text) or any(b.search(text) for b in blocks) or text in seen:
-            continue
-        seen.add(text)
-        if sha(text).startswith(rejected):
-            continue
-        pool.append({"id": mid, "source": source, "task": TASK[source], "text": text})
-    pool.sort(key=lambda r: (not _AFTER_FIRST.search(r["text"]), sha(r["text"])))
-    return pool[:CAP], len(pool)
+    return pick_messages(source, cands, blocks, TASK[source], tuple(DECISIONS["benign_reject"]))
 
 
 # ---------------------------------------------------------------- private sentences
@@ -164,18 +155,15 @@ def main():
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
 
-    benign = []
-    for source, cands, blocks in (
-        ("grase_list", grase_candidates(args.grase), (BLOCK, MAIL_EXTRA, MASKED, MAIL_SKIP, PROFANITY)),
-        ("htw_stackexchange", htw_candidates(args.htw), (BLOCK, URL, PROFANITY)),
-        ("whisky_reviews", whisky_candidates(args.whisky), (REVIEW_BLOCK, REVIEW_EXTRA, URL, PROFANITY)),
-    ):
-        rows, n = pick_benign(source, cands, blocks)
-        print("%s: %d candidates after filters, %d taken" % (source, n, len(rows)))
-        benign += rows
-    benign.sort(key=lambda r: r["id"])
-    with (args.out / "benign.jsonl").open("w") as h:
-        h.writelines(json.dumps(r) + "\n" for r in benign)
+    benign = write_benign(
+        args.out,
+        (
+            ("grase_list", grase_candidates(args.grase), (BLOCK, MAIL_EXTRA, MASKED, MAIL_SKIP, PROFANITY)),
+            ("htw_stackexchange", htw_candidates(args.htw), (BLOCK, URL, PROFANITY)),
+            ("whisky_reviews", whisky_candidates(args.whisky), (REVIEW_BLOCK, REVIEW_EXTRA, URL, PROFANITY)),
+        ),
+        pick_benign,
+    )
 
     accept = DECISIONS["private_accept"]
     private = write_accepted(accept, private_candidates(args.samsum, accept), args.out)

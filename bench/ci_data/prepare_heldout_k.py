@@ -34,11 +34,11 @@ from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_heldout import _AFTER_FIRST  # noqa: E402
-from prepare_heldout_e import BLOCK, Git, clean_body, ok_text, sentences, sha, write_accepted  # noqa: E402
+from prepare_heldout_e import BLOCK, Git, clean_body, sentences, sha, write_accepted  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
 from prepare_heldout_h import MAIL_EXTRA, URL  # noqa: E402
+from prepare_heldout_i import pick_messages, write_benign  # noqa: E402
 from prepare_heldout_j import ATTRIBUTION, FULL_NAME, SE_SKIP, html_to_text  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -149,17 +149,7 @@ def gadgets_candidates(gitdir):
 
 
 def pick_benign(source, cands, blocks):
-    rejected = tuple(DECISIONS["benign_reject"])
-    seen, pool = set(), []
-    for mid, text in cands:
-        if not ok_text(text) or any(b.search(text) for b in blocks) or text in seen:
-            continue
-        seen.add(text)
-        if sha(text).startswith(rejected):
-            continue
-        pool.append({"id": mid, "source": source, "task": TASK[source], "text": text})
-    pool.sort(key=lambda r: (not _AFTER_FIRST.search(r["text"]), sha(r["text"])))
-    return pool[:CAP], len(pool)
+    return pick_messages(source, cands, blocks, TASK[source], tuple(DECISIONS["benign_reject"]))
 
 
 # ---------------------------------------------------------------- private sentences
@@ -194,22 +184,19 @@ def main():
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
 
-    benign = []
-    for source, cands, blocks in (
-        ("fluid_irc", fluid_candidates(args.fluid), (BLOCK, URL, PROFANITY)),
+    benign = write_benign(
+        args.out,
         (
-            "cf_metadata_list",
-            cf_candidates(args.cf),
-            (BLOCK, MAIL_EXTRA, AT_MASK, CF_SKIP, INNER_GREETING, MAIL_SKIP, PROFANITY),
+            ("fluid_irc", fluid_candidates(args.fluid), (BLOCK, URL, PROFANITY)),
+            (
+                "cf_metadata_list",
+                cf_candidates(args.cf),
+                (BLOCK, MAIL_EXTRA, AT_MASK, CF_SKIP, INNER_GREETING, MAIL_SKIP, PROFANITY),
+            ),
+            ("gadgets_stackexchange", gadgets_candidates(args.gadgets), (BLOCK, URL, PROFANITY)),
         ),
-        ("gadgets_stackexchange", gadgets_candidates(args.gadgets), (BLOCK, URL, PROFANITY)),
-    ):
-        rows, n = pick_benign(source, cands, blocks)
-        print("%s: %d candidates after filters, %d taken" % (source, n, len(rows)))
-        benign += rows
-    benign.sort(key=lambda r: r["id"])
-    with (args.out / "benign.jsonl").open("w") as h:
-        h.writelines(json.dumps(r) + "\n" for r in benign)
+        pick_benign,
+    )
 
     accept = DECISIONS["private_accept"]
     private = write_accepted(accept, private_candidates(args.hippo, accept), args.out)
