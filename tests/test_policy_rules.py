@@ -223,3 +223,21 @@ def test_select_rules(spec: str, chosen: set[str]) -> None:
 def test_a_bad_rule_spec_is_one_clear_error(spec: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         select_rules(spec)
+
+
+def test_the_context_imports_no_rule_and_fails_closed_without_their_analyses(monkeypatch) -> None:
+    """The rules' page and task analyses reach the context from the engine (data flows one way:
+    rules -> context); a context built without them is an error, never a view without the rules."""
+    import ast
+
+    from webminim.errors import PolicyError
+    from webminim.policy import context
+
+    source = Path(context.__file__).read_text(encoding="utf-8")
+    imported = [n.module or "" for n in ast.walk(ast.parse(source)) if isinstance(n, ast.ImportFrom)]
+    assert not [m for m in imported if m.startswith("webminim.policy.rules")]
+    tree = tree_from_html("<button>Sign in</button>")
+    assert context.PolicyContext.of(tree, "Sign in").named.any()  # provided on import
+    monkeypatch.setattr(context, "_PROVIDED", [])
+    with pytest.raises(PolicyError, match="analyses"):
+        context.PolicyContext.of(tree, "Sign in")

@@ -3,6 +3,7 @@ it (`PolicyContext`): the analyses every rule reads."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -10,6 +11,7 @@ import numpy as np
 
 from extractors.naming import flat_items, naming
 from extractors.tree import UITree
+from webminim.errors import PolicyError
 from webminim.page_structure import (
     controls_of,
     identifying,
@@ -20,14 +22,6 @@ from webminim.page_structure import (
     section_ends,
     voices,
 )
-from webminim.policy.rules.anchors import anchors, compound_key, compounds, short_named
-from webminim.policy.rules.codes import asks_for_code
-from webminim.policy.rules.forms import forms_of
-from webminim.policy.rules.icon_words import ACTS, act_stems, icon_worded
-from webminim.policy.rules.names import names_inside
-from webminim.policy.rules.previews import previews_of
-from webminim.policy.rules.search import looks_up, search_controls
-from webminim.policy.rules.sections import reads
 from webminim.policy.vocabulary import (
     ACTION_ROLES,
     BUTTONS,
@@ -50,6 +44,42 @@ from webminim.policy.vocabulary import (
 )
 from webminim.secret_guard import holds_code, labelled_codes
 from webminim.synonyms import synonyms_of
+
+
+@dataclass(frozen=True, slots=True)
+class Analyses:
+    """The analyses of a page and a task that live with the rule that reads them (each rule
+    module keeps its own word lists): the engine hands them in (`provide`), so this module
+    imports no rule and data flows one way, rules -> context."""
+
+    acts: frozenset[str]  # roles whose short labels may name an act (icon words)
+    act_stems: Callable[[str], tuple[str, ...]]
+    compound_key: Callable[[str], tuple[str, int]]
+    search_controls: Callable[[UITree, tuple[str, ...], np.ndarray, np.ndarray], np.ndarray]
+    forms_of: Callable[[np.ndarray, list[str]], np.ndarray]
+    previews_of: Callable[[np.ndarray, np.ndarray, list[str]], np.ndarray]
+    anchors: Callable[[PageContext, str], np.ndarray]
+    compounds: Callable[[PageContext, list[str]], np.ndarray]
+    short_named: Callable[[PageContext, str], np.ndarray]
+    icon_worded: Callable[[PageContext, list[str]], np.ndarray]
+    names_inside: Callable[[PageContext, str], np.ndarray]
+    asks_for_code: Callable[[str], bool]
+    reads: Callable[[str], bool]
+    looks_up: Callable[[str], bool]
+
+
+_PROVIDED: list[Analyses] = []
+
+
+def provide(analyses: Analyses) -> None:
+    """The rules' analyses, for every context built after (`webminim.policy.engine` gives them on import)."""
+    _PROVIDED[:] = [analyses]
+
+
+def _analyses() -> Analyses:
+    if not _PROVIDED:  # importing webminim.policy (any of its modules) provides them
+        raise PolicyError("the policy's rule analyses were not provided: import webminim.policy")
+    return _PROVIDED[0]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -125,8 +155,9 @@ class PageContext:
             words_of(texts[i]) | ROLE_WORDS.get(n.role, frozenset()) if n.interactive else frozenset()
             for i, n in enumerate(nodes)
         )
+        an = _analyses()
         stems = tuple(
-            act_stems(t) if n.interactive and n.role in ACTS else () for t, n in zip(texts, nodes, strict=True)
+            an.act_stems(t) if n.interactive and n.role in an.acts else () for t, n in zip(texts, nodes, strict=True)
         )
         codes = np.array([holds_code(t) for t in texts], dtype=bool).reshape(size)
         codes[sorted(labelled_codes(tree))] = True  # a code known by its label, not its own text
@@ -152,7 +183,7 @@ class PageContext:
             texts=texts,
             label_words=label_words,
             compound_keys=tuple(
-                compound_key(t) if n.interactive else ("", 0) for t, n in zip(texts, nodes, strict=True)
+                an.compound_key(t) if n.interactive else ("", 0) for t, n in zip(texts, nodes, strict=True)
             ),
             act_stems=stems,
             short_label=short_label,
@@ -172,12 +203,12 @@ class PageContext:
             short_text=~interactive & np.array([short(name) for name in raw_names], dtype=bool).reshape(size),
             parent=parent,
             span=span,
-            search_fields=search_controls(tree, texts, interactive, parent),
-            form_of=forms_of(parent, role_list),
+            search_fields=an.search_controls(tree, texts, interactive, parent),
+            form_of=an.forms_of(parent, role_list),
             fields=interactive & _is(kinds, FIELD_ROLES),
             textboxes=interactive & _is(kinds, TEXTBOXES),
             raw_texts=tuple(raw_names),
-            previews=previews_of(parent, span, raw_names) & has_text & ~interactive & (controls < 0),
+            previews=an.previews_of(parent, span, raw_names) & has_text & ~interactive & (controls < 0),
         )
 
     def with_task(self, task: str) -> PolicyContext:
@@ -217,13 +248,14 @@ class PolicyContext:
         text = normalize(task)
         tokens = TOKEN.findall(text)
         verbs = {w for w in tokens if w in VERBS}
-        named = anchors(page, text) | compounds(page, tokens) | short_named(page, task)
+        an = _analyses()
+        named = an.anchors(page, text) | an.compounds(page, tokens) | an.short_named(page, task)
         mentioned = named.copy()
         named &= ~page.ambiguous  # "Trash" in every row: the rows rule picks the row's own, not all of them
         linked = synonyms_of(frozenset(tokens))
         synonyms = np.array([t in linked for t in page.texts], dtype=bool).reshape(len(page.texts))
         synonyms &= page.interactive & ~page.ambiguous & ~named
-        worded = icon_worded(page, tokens) & ~page.ambiguous & ~named & ~synonyms
+        worded = an.icon_worded(page, tokens) & ~page.ambiguous & ~named & ~synonyms
         return cls(
             page=page,
             task=text,
@@ -233,10 +265,10 @@ class PolicyContext:
             synonyms=synonyms,
             icon_worded=worded,
             mentioned=mentioned,
-            wants_code=asks_for_code(text),
-            reads=reads(text),
-            names_inside=names_inside(page, task) & ~named & ~page.interactive,
-            searches=looks_up(text),
+            wants_code=an.asks_for_code(text),
+            reads=an.reads(text),
+            names_inside=an.names_inside(page, task) & ~named & ~page.interactive,
+            searches=an.looks_up(text),
         )
 
     def named_headings(self) -> np.ndarray:

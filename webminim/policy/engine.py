@@ -19,29 +19,49 @@ import numpy as np
 
 from webminim.decisions import A, K, R
 from webminim.errors import ConfigError
-from webminim.policy.context import PolicyContext
+from webminim.policy.context import Analyses, PolicyContext, provide
 from webminim.policy.rule import Draft, Rule
-from webminim.policy.rules.anchors import Anchors
-from webminim.policy.rules.codes import Codes
+from webminim.policy.rules.anchors import Anchors, anchors, compound_key, compounds, short_named
+from webminim.policy.rules.codes import Codes, asks_for_code
 from webminim.policy.rules.controls import ControlAbstracted, ControlText
 from webminim.policy.rules.dialogs import Dialogs
 from webminim.policy.rules.fallback import Fallback
 from webminim.policy.rules.floor import Floor, FloorContent
-from webminim.policy.rules.forms import Forms
-from webminim.policy.rules.icon_words import IconWords
+from webminim.policy.rules.forms import Forms, forms_of
+from webminim.policy.rules.icon_words import ACTS, IconWords, act_stems, icon_worded
 from webminim.policy.rules.name_text import NameText
-from webminim.policy.rules.names import Names
+from webminim.policy.rules.names import Names, names_inside
 from webminim.policy.rules.pairs import Pairs
-from webminim.policy.rules.previews import Previews
+from webminim.policy.rules.previews import Previews, previews_of
 from webminim.policy.rules.read_rows import ReadRows
 from webminim.policy.rules.rows import Rows
-from webminim.policy.rules.search import Search
+from webminim.policy.rules.search import Search, looks_up, search_controls
 from webminim.policy.rules.section_actions import SectionActions
-from webminim.policy.rules.sections import Sections
+from webminim.policy.rules.sections import Sections, reads
 from webminim.policy.rules.synonyms import Synonyms
 from webminim.policy.rules.tabs import TabContent
 from webminim.policy.rules.unaimable import Unaimable
 from webminim.thresholds import Thresholds
+
+# the page and task analyses the rules keep with them, for every PolicyContext
+provide(
+    Analyses(
+        acts=ACTS,
+        act_stems=act_stems,
+        compound_key=compound_key,
+        search_controls=search_controls,
+        forms_of=forms_of,
+        previews_of=previews_of,
+        anchors=anchors,
+        compounds=compounds,
+        short_named=short_named,
+        icon_worded=icon_worded,
+        names_inside=names_inside,
+        asks_for_code=asks_for_code,
+        reads=reads,
+        looks_up=looks_up,
+    )
+)
 
 # The pinned order. Raising rules first, most specific to the task first (what it names, the
 # rows it acts on, what it reads, the form it fills); then a control and its text; then the
