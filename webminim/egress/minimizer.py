@@ -25,7 +25,6 @@ that are not strings and integers too long to print are refused.
 from __future__ import annotations
 
 import copy
-import json
 import re
 import time
 from collections import Counter, defaultdict
@@ -34,7 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from webminim.egress import deadline, embedded, paths
-from webminim.egress.classifier import DEFAULT_BUDGET_MS, MAX_DEPTH, MAX_LEAVES, PSDClassifier, leaves
+from webminim.egress.arguments import first_line, parse_arguments
+from webminim.egress.classifier import DEFAULT_BUDGET_MS, PSDClassifier, leaves
 from webminim.egress.detectors import Finding
 from webminim.egress.elements import off_task_elements
 from webminim.egress.fields import written_text
@@ -49,8 +49,6 @@ from webminim.errors import ConfigError, EgressError
 
 Mode = Literal["fail_closed", "fail_open", "fail_prompt"]
 MODES: tuple[str, ...] = ("fail_closed", "fail_open", "fail_prompt")
-MAX_ARGUMENT_BYTES = 4 * 1024 * 1024  # of JSON text, or of the strings and keys of a Python value
-MAX_NODES = 5 * MAX_LEAVES  # values of any kind (null, true, [], {} count too)
 _TRUNCATING = frozenset({"zip5", "zip3", "gps"})
 _FORMAT_KINDS = {"date": "date", "date-time": "date", "email": "email", "idn-email": "email"}
 # Everyday values an optional field may hold as its own purpose: a date in `date`, a city in
@@ -185,7 +183,7 @@ class ToolMinimizer:
         trust: str | None = None,
     ) -> MinimizeResult:
         started = time.perf_counter()
-        original = _parse_args(args)
+        original = parse_arguments(args)
         schema = self.schemas.get(tool)
         if schema is None:
             raise EgressError(f"unknown tool {tool!r}: register its schema before calling it")
@@ -207,7 +205,7 @@ class ToolMinimizer:
         except RecursionError:
             return self._fail(tool, original, EgressError("arguments are nested too deeply to check"), started)
         except Exception as exc:  # noqa: BLE001 - a foreign failure (jsonschema, a parser) must not leak out raw
-            failure = EgressError(f"the call could not be checked: {type(exc).__name__}: {_first_line(exc)}")
+            failure = EgressError(f"the call could not be checked: {type(exc).__name__}: {first_line(exc)}")
             return self._fail(tool, original, failure, started)
 
     def _minimize(
@@ -582,81 +580,6 @@ def _recipient(args: Any) -> str:
     return ""
 
 
-def _parse_args(args: Any) -> Any:
-    if isinstance(args, str | bytes | bytearray):
-        if len(args) > MAX_ARGUMENT_BYTES:
-            raise EgressError(f"arguments are larger than {MAX_ARGUMENT_BYTES // (1024 * 1024)} MiB")
-        try:
-            args = json.loads(args)
-        except RecursionError:
-            raise EgressError(f"arguments are nested deeper than {MAX_DEPTH} levels") from None
-        except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, an integer of 4,300+ digits
-            raise EgressError(f"arguments are not valid JSON: {_first_line(exc)[:80]}") from None
-    if not isinstance(args, dict):
-        raise EgressError("tool arguments must be a JSON object")
-    return _plain(args)
-
-
-def _plain(args: dict[str, Any]) -> dict[str, Any]:
-    """A copy of `args` made only of JSON values, iteratively, within the depth and size caps.
-
-    Tuples become lists (JSON has one array type); anything the detectors cannot read —
-    bytes, sets, objects, non-string keys, integers too long to print — is refused, since
-    it would otherwise pass unscanned."""
-    root: dict[str, Any] = {}
-    stack: list[tuple[Any, Any, str, int]] = [(args, root, paths.ROOT, 0)]
-    size = nodes = 0
-    while stack:
-        source, target, pointer, depth = stack.pop()
-        if depth >= MAX_DEPTH:
-            raise EgressError(f"arguments are nested deeper than {MAX_DEPTH} levels")
-        if isinstance(source, dict):
-            members: list[tuple[str | int, Any]] = []
-            for key, value in source.items():
-                if not isinstance(key, str):
-                    where = pointer or "the top level"
-                    raise EgressError(f"object key {key!r} at {where} is not a string; JSON keys are strings")
-                size += len(key)
-                members.append((key, value))
-        else:
-            members = list(enumerate(source))
-        for slot, value in members:
-            nodes += 1
-            if nodes > MAX_NODES:
-                raise EgressError(f"arguments have more than {MAX_NODES:,} values")
-            here = paths.child(pointer, slot)
-            if isinstance(value, dict):
-                copied: Any = {}
-                stack.append((value, copied, here, depth + 1))
-            elif isinstance(value, list | tuple):
-                copied = []
-                stack.append((value, copied, here, depth + 1))
-            else:
-                copied = _scalar(value, here)
-                size += len(copied) if isinstance(copied, str) else 0
-            if size > MAX_ARGUMENT_BYTES:
-                raise EgressError(f"arguments are larger than {MAX_ARGUMENT_BYTES // (1024 * 1024)} MiB")
-            if isinstance(target, dict):
-                target[slot] = copied
-            else:
-                target.append(copied)
-    return root
-
-
-def _scalar(value: Any, pointer: str) -> Any:
-    if value is None or isinstance(value, bool | str | float):
-        return value
-    if isinstance(value, int):
-        try:
-            str(value)  # Python refuses to print integers of more than 4,300 digits
-        except ValueError:
-            raise EgressError(f"the integer at {pointer} is too long to check; send it as a string") from None
-        return value
-    if isinstance(value, bytes | bytearray | memoryview):
-        raise EgressError(f"the value at {pointer} is bytes; decode it to text (or base64) before the call")
-    raise EgressError(f"the value at {pointer} is a {type(value).__name__}, not a JSON value")
-
-
 def _values(args: Any) -> dict[str, str]:
     return {leaf.path: leaf.value for leaf in leaves(args)}
 
@@ -667,11 +590,6 @@ def _cost(judged: Sequence[tuple[Finding, bool]], trust: float) -> float:
 
 def _item(f: Finding, necessary: bool, action: str, in_key: bool = False) -> Item:
     return Item(f.category.value, f.kind, f.path, f.start, f.end, SENSITIVITY[f.category], necessary, action, in_key)
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return (text.splitlines()[0] if text else "")[:160]
 
 
 def _ms(started: float) -> float:
