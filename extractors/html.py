@@ -19,250 +19,19 @@ from bs4.builder import ParserRejectedMarkup
 from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruction
 
 from extractors.errors import ExtractionError
+from extractors.html_roles import (
+    INPUT_DEFAULT_NAMES,
+    INPUT_ROLES,
+    NAME_FROM_CONTENT,
+    NAME_PROHIBITED,
+    NON_CONTENT_TAGS,
+    TAG_ROLES,
+    TRANSPARENT_TAGS,
+    VALID_ARIA_ROLES,
+)
 from extractors.roles import INTERACTIVE_ROLES, ROOT_ROLE, TEXT_ROLE
 from extractors.tree import DEFAULT_MAX_NODES, PropertyValue, TreeBuilder, UITree
 
-_NON_CONTENT_TAGS = frozenset({"script", "style", "template", "noscript", "head", "meta", "link", "base", "title"})
-_TRANSPARENT_TAGS = frozenset(
-    {
-        "html",
-        "body",
-        "b",
-        "i",
-        "u",
-        "s",
-        "small",
-        "big",
-        "font",
-        "center",
-        "abbr",
-        "bdi",
-        "bdo",
-        "cite",
-        "kbd",
-        "q",
-        "samp",
-        "var",
-        "wbr",
-        "picture",
-        "source",
-        "track",
-        "tt",
-        "ruby",
-        "rt",
-        "rp",
-        "data",
-        "slot",
-    }
-)
-_TAG_ROLES: dict[str, str] = {
-    "article": "article",
-    "aside": "complementary",
-    "blockquote": "blockquote",
-    "button": "button",
-    "caption": "caption",
-    "code": "code",
-    "dd": "definition",
-    "del": "deletion",
-    "details": "group",
-    "dfn": "term",
-    "dialog": "dialog",
-    "div": "generic",
-    "dl": "list",
-    "dt": "term",
-    "em": "emphasis",
-    "fieldset": "group",
-    "figure": "figure",
-    "figcaption": "Figcaption",
-    "form": "form",
-    "hr": "separator",
-    "iframe": "Iframe",
-    "ins": "insertion",
-    "label": "LabelText",
-    "legend": "Legend",
-    "li": "listitem",
-    "main": "main",
-    "mark": "mark",
-    "menu": "list",
-    "meter": "meter",
-    "nav": "navigation",
-    "ol": "list",
-    "optgroup": "group",
-    "option": "option",
-    "output": "status",
-    "p": "paragraph",
-    "pre": "generic",
-    "progress": "progressbar",
-    "search": "search",
-    "span": "generic",
-    "strong": "strong",
-    "sub": "subscript",
-    "summary": "DisclosureTriangle",
-    "sup": "superscript",
-    "table": "table",
-    "tbody": "rowgroup",
-    "td": "cell",
-    "textarea": "textbox",
-    "tfoot": "rowgroup",
-    "thead": "rowgroup",
-    "time": "time",
-    "tr": "row",
-    "ul": "list",
-    "br": "LineBreak",
-    "address": "group",
-    "hgroup": "group",
-    "h1": "heading",
-    "h2": "heading",
-    "h3": "heading",
-    "h4": "heading",
-    "h5": "heading",
-    "h6": "heading",
-}
-_INPUT_ROLES: dict[str, str] = {
-    "button": "button",
-    "submit": "button",
-    "reset": "button",
-    "image": "button",
-    "file": "button",
-    "checkbox": "checkbox",
-    "radio": "radio",
-    "range": "slider",
-    "number": "spinbutton",
-    "search": "searchbox",
-    "date": "Date",
-    "datetime-local": "DateTime",
-    "time": "InputTime",
-    "color": "ColorWell",
-}
-_INPUT_DEFAULT_NAMES = {"submit": "Submit", "reset": "Reset"}
-_NAME_FROM_CONTENT = frozenset(
-    {
-        "button",
-        "link",
-        "heading",
-        "cell",
-        "gridcell",
-        "columnheader",
-        "rowheader",
-        "option",
-        "tab",
-        "menuitem",
-        "menuitemcheckbox",
-        "menuitemradio",
-        "checkbox",
-        "radio",
-        "switch",
-        "treeitem",
-        "tooltip",
-        "DisclosureTriangle",
-        "caption",
-        "Legend",
-        "Figcaption",
-    }
-)
-_NAME_PROHIBITED = frozenset(
-    {
-        "generic",
-        "paragraph",
-        "strong",
-        "emphasis",
-        "code",
-        "deletion",
-        "insertion",
-        "subscript",
-        "superscript",
-        "time",
-        "mark",
-        "definition",
-        "term",
-        "blockquote",
-        "LineBreak",
-    }
-)
-_VALID_ARIA_ROLES = frozenset(
-    {
-        "alert",
-        "alertdialog",
-        "application",
-        "article",
-        "banner",
-        "blockquote",
-        "button",
-        "caption",
-        "cell",
-        "checkbox",
-        "code",
-        "columnheader",
-        "combobox",
-        "complementary",
-        "contentinfo",
-        "definition",
-        "deletion",
-        "dialog",
-        "document",
-        "emphasis",
-        "feed",
-        "figure",
-        "form",
-        "generic",
-        "grid",
-        "gridcell",
-        "group",
-        "heading",
-        "img",
-        "image",
-        "insertion",
-        "link",
-        "list",
-        "listbox",
-        "listitem",
-        "log",
-        "main",
-        "marquee",
-        "math",
-        "menu",
-        "menubar",
-        "menuitem",
-        "menuitemcheckbox",
-        "menuitemradio",
-        "meter",
-        "navigation",
-        "note",
-        "option",
-        "paragraph",
-        "progressbar",
-        "radio",
-        "radiogroup",
-        "region",
-        "row",
-        "rowgroup",
-        "rowheader",
-        "scrollbar",
-        "search",
-        "searchbox",
-        "separator",
-        "slider",
-        "spinbutton",
-        "status",
-        "strong",
-        "subscript",
-        "superscript",
-        "switch",
-        "tab",
-        "table",
-        "tablist",
-        "tabpanel",
-        "term",
-        "textbox",
-        "time",
-        "timer",
-        "toolbar",
-        "tooltip",
-        "tree",
-        "treegrid",
-        "treeitem",
-    }
-)
 _HIDDEN_STYLE = re.compile(
     r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)", re.I
 )
@@ -278,7 +47,7 @@ def _collapse(text: str) -> str:
 
 
 def _is_hidden(tag: Tag) -> bool:
-    if tag.name in _NON_CONTENT_TAGS:
+    if tag.name in NON_CONTENT_TAGS:
         return True
     if tag.has_attr("hidden") or str(tag.get("aria-hidden", "")).lower() == "true":
         return True
@@ -336,16 +105,16 @@ class _Builder:
         for candidate in explicit:
             if candidate in ("presentation", "none"):
                 return None if not tag.has_attr("tabindex") else "generic"
-            if candidate in _VALID_ARIA_ROLES:
+            if candidate in VALID_ARIA_ROLES:
                 return "image" if candidate == "img" else candidate
         name = tag.name
-        if name in _TRANSPARENT_TAGS:
+        if name in TRANSPARENT_TAGS:
             return None
         if name == "a" or name == "area":
             return "link" if tag.has_attr("href") else ("generic" if name == "a" else None)
         if name == "input":
             kind = str(tag.get("type", "text")).lower()
-            return _INPUT_ROLES.get(kind, "textbox")
+            return INPUT_ROLES.get(kind, "textbox")
         if name == "select":
             multiple = tag.has_attr("multiple") or _int(tag.get("size"), 1) > 1
             return "listbox" if multiple else "combobox"
@@ -361,7 +130,7 @@ class _Builder:
             return "rowheader" if str(tag.get("scope", "")).lower() == "row" else "columnheader"
         if tag.has_attr("contenteditable") and str(tag.get("contenteditable")).lower() != "false":
             return "generic"
-        return _TAG_ROLES.get(name, "generic" if tag.has_attr("tabindex") else None)
+        return TAG_ROLES.get(name, "generic" if tag.has_attr("tabindex") else None)
 
     @staticmethod
     def _in_sectioning(tag: Tag) -> bool:
@@ -381,11 +150,11 @@ class _Builder:
         native = self._native_name(tag, role, doc)
         if native:
             return native, False
-        if role in _NAME_FROM_CONTENT:
+        if role in NAME_FROM_CONTENT:
             text = self.text_of(tag)
             if text:
                 return text, False
-        if role in _NAME_PROHIBITED:
+        if role in NAME_PROHIBITED:
             return "", False  # the title becomes the description, as in Chromium
         title = _collapse(str(tag.get("title", "")))
         return title, bool(title)
@@ -395,7 +164,7 @@ class _Builder:
         if name == "input":
             kind = str(tag.get("type", "text")).lower()
             if kind in ("button", "submit", "reset"):
-                return _collapse(str(tag.get("value", ""))) or _INPUT_DEFAULT_NAMES.get(kind, "")
+                return _collapse(str(tag.get("value", ""))) or INPUT_DEFAULT_NAMES.get(kind, "")
             if kind == "image":
                 return _collapse(str(tag.get("alt", "") or tag.get("value", "")))
         if name in ("input", "select", "textarea", "meter", "progress", "output") or (
