@@ -47,8 +47,8 @@ from webminim.corpus import Variant, iter_corpus
 from webminim.errors import ActionRefused, PolicyError, ScorerError
 from webminim.minim import Minim
 from webminim.renderers import render
+from webminim.safe_urls import origin_of
 from webminim.vault import PLACEHOLDER, Vault
-from webminim.view import origin_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from element_agent import act  # noqa: E402

@@ -34,7 +34,7 @@ from webminim.agent import MinimPage  # noqa: E402
 from webminim.browser import launch_options  # noqa: E402
 from webminim.minim import Minim  # noqa: E402
 from webminim.renderers import render  # noqa: E402
-from webminim.view import origin_of  # noqa: E402
+from webminim.safe_urls import origin_of  # noqa: E402
 
 
 class RawPage:

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, Route
 from webminim.agent import AsyncMinimPage, MinimPage
 from webminim.browser import launch_options
 from webminim.minim import Minim
-from webminim.view import INVALID_URL
+from webminim.safe_urls import INVALID_URL
 
 CODE = "337740"
 SITE = "https://shop.test"

@@ -21,9 +21,10 @@ from extractors.tree import TreeBuilder, UITree
 from webminim.integrations import sanitize_browsergym
 from webminim.metrics import A, K
 from webminim.minim import Minim
+from webminim.safe_urls import INVALID_URL, origin_of, safe_url, strip_query
 from webminim.scorer import Scores
 from webminim.vault import Vault
-from webminim.view import INVALID_URL, SanitizedView, build_view, origin_of, safe_url, strip_query
+from webminim.view import SanitizedView, build_view
 
 CODE = "337740"
 FORMATS = ("webarena", "browsergym", "json")

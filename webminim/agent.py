@@ -43,9 +43,10 @@ from webminim.actions import Action, FieldSite, parse_action, rehydrate
 from webminim.egress.browser_adapter import Incident, RequestGuard, check_navigation
 from webminim.errors import ActionRefused, BrowserError, WebminimError
 from webminim.minim import Minim
+from webminim.safe_urls import origin_of
 from webminim.session import AuditLog, LeakageBudget, disclosure
 from webminim.typed_text import FIELD_JS, FieldRead, TypedText, field_read, needs_minimizing, type_plan
-from webminim.view import SanitizedView, origin_of
+from webminim.view import SanitizedView
 
 if TYPE_CHECKING:
     from webminim.egress.text import TextMinimizer

@@ -57,11 +57,12 @@ from webminim.episode import checked_action, start_episode
 from webminim.errors import ActionRefused, ConfigError
 from webminim.integrations import UNSANITIZABLE_BROWSERGYM_KEYS, browsergym_observation, browsergym_tree
 from webminim.minim import Minim
+from webminim.safe_urls import origin_of
 from webminim.screenshot import black_out, mask_screenshot
 from webminim.session import AuditLog
 from webminim.typed_text import FOCUSED_FIELD_JS, FieldRead, TypedText, field_read, needs_minimizing
 from webminim.vault import PLACEHOLDER
-from webminim.view import SanitizedView, origin_of
+from webminim.view import SanitizedView
 
 if TYPE_CHECKING:
     from webminim.egress.text import FieldContext, TextMinimizer

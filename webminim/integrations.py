@@ -16,7 +16,10 @@ from extractors.tree import UITree
 from webminim.errors import ExtractionError
 from webminim.minim import Minim
 from webminim.renderers.browsergym import render_browsergym
-from webminim.view import SanitizedView, origin_of, safe_url
+from webminim.safe_urls import origin_of, safe_url
+
+# BrowserGym (and AgentLab) keys that carry the whole page in a form the policy cannot edit.
+from webminim.view import SanitizedView
 
 # BrowserGym (and AgentLab) keys that carry the whole page in a form the policy cannot edit.
 UNSANITIZABLE_BROWSERGYM_KEYS = (

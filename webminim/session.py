@@ -26,7 +26,8 @@ from webminim.errors import ConfigError
 from webminim.metrics import P_ABS, TOK_PH
 from webminim.policy import Thresholds
 from webminim.private_files import open_private
-from webminim.view import SanitizedView, strip_query
+from webminim.safe_urls import strip_query
+from webminim.view import SanitizedView
 
 if TYPE_CHECKING:
     from webminim.egress.text import TextRewrite

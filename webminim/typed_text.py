@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from extractors.tree import UINode
 from webminim.actions import Action, FieldSite, check_field_site, rehydrate
 from webminim.errors import ActionRefused
-from webminim.view import origin_of
+from webminim.safe_urls import origin_of
 
 if TYPE_CHECKING:
     from webminim.egress.text import FieldContext, TextMinimizer

@@ -27,26 +27,33 @@
 
 from __future__ import annotations
 
-import ipaddress
-import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 import numpy as np
 
-from extractors.tree import OrderedTreeBuilder, PropertyValue, UINode, UITree
+from extractors.tree import OrderedTreeBuilder, UINode, UITree
 from webminim.contact_guard import mask_addresses
 from webminim.decisions import A, Decision, Decisions, Grounds, K, R
 from webminim.renderers import render
+from webminim.safe_urls import _DIGIT_RUN, _MIN_LEAK, INVALID_URL, origin_of, safe_url, strip_query
 from webminim.secret_guard import flag_secrets, secret_in
 from webminim.vault import PLACEHOLDER, Vault, kind_of
+from webminim.view_properties import (
+    _RANGE_ROLES,
+    _TEXT_PROPERTY_KEYS,
+    _bare_value,
+    _free_text,
+    _property_holds_value,
+    _safe_properties,
+)
+
+# the URL helpers live in webminim.safe_urls; these paths are kept for callers outside the project
+__all__ = ["INVALID_URL", "REMOVED_TEXT", "SanitizedView", "build_view", "origin_of", "safe_url", "strip_query"]
 
 REMOVED_TEXT = "…"
-INVALID_URL = "[invalid URL]"
-_MIN_LEAK = 3  # shorter withheld strings ("OK", "$1") are not worth redacting from names
 _ANCESTOR_LIMIT = 64  # names from content come from nearby descendants
 
 
@@ -85,335 +92,6 @@ class SanitizedView:
 
 # -- URLs -------------------------------------------------------------------------------------
 # Every parse is guarded: a URL the page wrote badly (`http://[::1`) is that link's problem.
-
-_SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
-_AUTHORITY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):(//[^/?#]*)?")
-_USERINFO = re.compile(r"^(\s*[A-Za-z][A-Za-z0-9+.-]*://)[^/?#@]*@")
-# Their payload is the content itself (a whole page, a script): never shown, only named.
-_HIDDEN_SCHEMES = {
-    "data": "[data URL]",
-    "javascript": "[javascript URL]",
-    "vbscript": "[javascript URL]",
-    "blob": "[blob URL]",
-    "filesystem": "[blob URL]",
-}
-# Opaque schemes whose whole target is a personal address.
-_ADDRESS_SCHEMES = {"mailto": "EMAIL", "tel": "PHONE", "sms": "PHONE", "callto": "PHONE"}
-_URL_NOISE = re.compile(r"[\t\r\n]")
-_C0_OR_SPACE = "".join(map(chr, range(0x21)))
-_DIGIT_RUN = re.compile(r"\d{4,}")
-_CHUNK = re.compile(r"[^-_.~+]+")
-_PARAM_NAME = re.compile(r"[A-Za-z][A-Za-z_-]{0,23}")
-_SECRET_CUE = re.compile(r"pass|pwd|pin|otp|code|token|secret|key|auth|sess|sid|ssn", re.I)
-
-
-def origin_of(url: str) -> str:
-    """`scheme://host[:port]` of a URL, the scheme alone for opaque ones, "" for "".
-
-    Never raises: an unparsable URL falls back to its literal scheme and authority (or
-    `[invalid URL]`), so that vault entries made from it never match a real origin.
-    """
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        match = _AUTHORITY.match(url)
-        return f"{match[1].lower()}:{match[2] or ''}" if match else INVALID_URL
-    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else parts.scheme or ""
-
-
-def strip_query(url: str) -> str:
-    """The URL without userinfo, query string and fragment (never raises)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return _USERINFO.sub(r"\1", url.split("?", 1)[0].split("#", 1)[0])
-    if not parts.scheme:
-        return url.split("?", 1)[0].split("#", 1)[0]
-    netloc = parts.netloc.rpartition("@")[2]
-    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
-
-
-def looks_like_token(segment: str) -> bool:
-    """True when a (decoded) URL path segment or host label looks like a code, id or token.
-
-    Digits-heavy: a run of 4+ digits, or 4+ digits making up half the segment
-    (`414922`, `code-4-1-4-9`); random-looking: 16+ characters mixing letters and digits
-    without word structure (`aB3dE5fG7hJ9kL1m`, a UUID, a JWT part); an e-mail address;
-    or anything the secret guard calls a secret (`password=hunter2`).
-    """
-    text = segment.strip()
-    if not text:
-        return False
-    alnum = [c for c in text if c.isalnum()]
-    digits = sum(c.isdigit() for c in alnum)
-    if _DIGIT_RUN.search(text) or (digits >= 4 and 2 * digits >= len(alnum)):
-        return True
-    if "@" in text:
-        return True
-    letters = len(alnum) - digits
-    if len(text) >= 16 and digits and letters:
-        chunks = _CHUNK.findall(text)
-        mixed_chunk = any(len(c) >= 12 and any(ch.isdigit() for ch in c) for c in chunks)
-        if len(chunks) == 1 or mixed_chunk or 4 * digits >= len(alnum):
-            return True
-    # the full guard is costly and digits or randomness were checked above: only a cue word
-    # ("password-is-sunflower") leaves something for it to find
-    return bool(_SECRET_CUE.search(text)) and secret_in(re.sub(r"[-_+]", " ", text))
-
-
-def safe_url(
-    url: str,
-    *,
-    vault: Vault | None = None,
-    origin: str = "",
-    node_id: str = "",
-    task: str = "",
-) -> str:
-    """A URL as it may be shown to the remote model (never raises).
-
-    Userinfo, query and fragment go; a path segment, path parameter or host label that
-    looks like a code, token or id becomes a placeholder (a vault one when `vault` is
-    given, so the agent can still type it where it came from); `mailto:`/`tel:` targets are
-    abstracted; a `file:` URL's folders become one placeholder (its file name stays);
-    `data:`/`javascript:`/`blob:` URLs become a short note; a URL that does not
-    parse becomes `[invalid URL]`. Pieces the (normalized, lower-case) `task` names stay.
-    """
-    # as browsers (and urlsplit) read it: no tabs or newlines anywhere, no controls at the ends,
-    # so that "java\nscript:" is seen for what it is
-    text = _URL_NOISE.sub("", url).strip(_C0_OR_SPACE)
-    if not text:
-        return ""
-
-    def hide(value: str, kind: str) -> str:
-        if task and len(value) >= _MIN_LEAK and value.lower() in task:
-            return value  # the user named it
-        if vault is None:
-            return f"[{kind}]"
-        return vault.placeholder(value, kind=kind, origin=origin, node_id=node_id)
-
-    scheme_match = _SCHEME.match(text)
-    scheme = scheme_match[1].lower() if scheme_match else ""
-    if scheme in _HIDDEN_SCHEMES:  # before parsing: the payload must not be looked at twice
-        return _HIDDEN_SCHEMES[scheme]
-    try:
-        parts = urlsplit(text)
-        port = parts.port  # a port that is not a number raises only here
-        host = parts.hostname or ""
-    except ValueError:
-        return INVALID_URL
-    scheme = parts.scheme.lower() or scheme
-    if scheme in _HIDDEN_SCHEMES:
-        return _HIDDEN_SCHEMES[scheme]
-    if scheme in _ADDRESS_SCHEMES:
-        address = unquote(parts.path).strip()
-        return f"{scheme}:{hide(address, _ADDRESS_SCHEMES[scheme])}" if address else f"{scheme}:"
-    if scheme == "file":
-        # a local page's folders name this machine's user and layout: one placeholder for them
-        # (the agent can still go back through it), the file's own name as it is
-        folder, _, name = (parts.netloc + unquote(parts.path)).rpartition("/")
-        shown = f"{hide(folder, 'PATH')}/" if folder.strip("/") else ""
-        return f"file:///{shown}{_safe_segment(quote(name), hide)}"
-    netloc = ""
-    if parts.netloc:
-        netloc = _safe_host(host, hide)
-        if port is not None:
-            netloc += f":{port}"
-    path = "/".join(_safe_segment(segment, hide) for segment in parts.path.split("/"))
-    return urlunsplit((parts.scheme, netloc, path, "", ""))
-
-
-def _safe_host(host: str, hide: Callable[[str, str], str]) -> str:
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        # a DNS name: a label can carry a code (`414922.evil.example`)
-        return ".".join(hide(label, "ID") if looks_like_token(label) else label for label in host.split("."))
-    return f"[{address}]" if address.version == 6 else str(address)
-
-
-def _safe_segment(segment: str, hide: Callable[[str, str], str]) -> str:
-    core, *params = segment.split(";")
-    decoded = unquote(core)
-    shown = hide(decoded, "EMAIL" if kind_of(decoded) == "EMAIL" else "ID") if looks_like_token(decoded) else core
-    for param in params:  # `;jsessionid=...`: a session id is a credential
-        name, sep, value = param.partition("=")
-        if sep and _PARAM_NAME.fullmatch(name):
-            shown += f";{name}={hide(unquote(value), 'ID')}" if value else f";{name}="
-        elif param:
-            shown += f";{hide(unquote(param), 'ID')}"
-    return shown
-
-
-# -- properties -------------------------------------------------------------------------------
-# An allow-list: states and small enums are shown verbatim (they carry no page text); free text
-# goes through the guard; everything else (unknown names, values outside an enum) is dropped.
-
-_TRI_STATE = frozenset({"true", "false", "mixed"})
-_FLAG_PROPERTIES = frozenset(
-    {
-        "atomic",
-        "busy",
-        "checked",
-        "disabled",
-        "expanded",
-        "focusable",
-        "focused",
-        "modal",
-        "multiline",
-        "multiselectable",
-        "pressed",
-        "readonly",
-        "required",
-        "selected",
-        "settable",
-    }
-)
-_HASPOPUP = frozenset({"false", "true", "menu", "listbox", "tree", "grid", "dialog"})
-_ENUM_PROPERTIES: dict[str, frozenset[str]] = {
-    "autocomplete": frozenset({"none", "inline", "list", "both"}),
-    "current": frozenset({"false", "true", "page", "step", "location", "date", "time"}),
-    "editable": frozenset({"plaintext", "richtext"}),
-    "hasPopup": _HASPOPUP,
-    "haspopup": _HASPOPUP,
-    "invalid": frozenset({"false", "true", "grammar", "spelling"}),
-    "live": frozenset({"off", "polite", "assertive"}),
-    "orientation": frozenset({"horizontal", "vertical", "undefined"}),
-    "sort": frozenset({"ascending", "descending", "none", "other"}),
-    "value-state": frozenset({"filled"}),
-}
-_TOKEN_LIST_PROPERTIES: dict[str, frozenset[str]] = {
-    "relevant": frozenset({"additions", "removals", "text", "all"}),
-}
-_NUMBER_PROPERTIES = frozenset(
-    {
-        "colcount",
-        "colindex",
-        "colspan",
-        "level",
-        "posinset",
-        "rowcount",
-        "rowindex",
-        "rowspan",
-        "setsize",
-        "valuemax",
-        "valuemin",
-        "valuenow",
-    }
-)
-_SMALL_NUMBER = 1000  # 4+ digits is the shape of a code: `valuemax: 337740` is not a bound
-_TEXT_PROPERTIES = ("roledescription", "keyshortcuts", "valuetext", "placeholder")
-_TEXT_PROPERTY_KEYS = frozenset(_TEXT_PROPERTIES)
-_RANGE_ROLES = frozenset({"slider", "progressbar", "meter", "scrollbar"})
-_KEY = (
-    r"(?:(?:Alt|AltGraph|Control|Ctrl|Meta|Cmd|Command|Option|Shift|OS)\+)*"
-    r"(?:[^\s+\d]|\d|F\d{1,2}|Enter|Escape|Esc|Tab|Space|Backspace|Delete|Insert|Home|End|PageUp|PageDown"
-    r"|Arrow(?:Up|Down|Left|Right)|Plus)"
-)
-_KEY_SHORTCUTS = re.compile(rf"{_KEY}(?: {_KEY})*")
-_SPACES = re.compile(r"\s+")
-
-
-def _small_number(value: object) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, str):
-        try:
-            value = float(value)
-        except ValueError:
-            return False
-    return isinstance(value, int | float) and math.isfinite(value) and abs(value) < _SMALL_NUMBER
-
-
-def verbatim_property(key: str, value: PropertyValue) -> bool:
-    """True when property `key` with this `value` is on the allow-list shown as is."""
-    if key in _FLAG_PROPERTIES:
-        return isinstance(value, bool) or value in (0, 1) or (isinstance(value, str) and value in _TRI_STATE)
-    if key in _ENUM_PROPERTIES:
-        return isinstance(value, bool) or (isinstance(value, str) and value.lower() in _ENUM_PROPERTIES[key])
-    if key in _TOKEN_LIST_PROPERTIES:
-        tokens = str(value).split()
-        return bool(tokens) and all(t in _TOKEN_LIST_PROPERTIES[key] for t in tokens)
-    if key in _NUMBER_PROPERTIES:
-        return _small_number(value)
-    if key == "keyshortcuts":
-        return isinstance(value, str) and bool(_KEY_SHORTCUTS.fullmatch(value.strip()))
-    return False
-
-
-def _repaired(text: str) -> str:
-    """Chromium's CDP reports some string properties (`roledescription`) as UTF-8 bytes read
-    as Latin-1 ("åå§å¯ç" for "初始密码"): read them back, so the guard sees the cue words."""
-    try:
-        return text.encode("latin-1").decode("utf-8")
-    except UnicodeError:  # not mis-decoded (ASCII is unchanged either way)
-        return text
-
-
-def _free_text(node: UINode) -> dict[str, str]:
-    """The node's free-text properties not on the allow-list, each on one line (called only
-    for a node with one of `_TEXT_PROPERTY_KEYS`: most nodes have none)."""
-    out: dict[str, str] = {}
-    for key in _TEXT_PROPERTIES:
-        value = node.properties.get(key)
-        if isinstance(value, str) and value.strip() and not verbatim_property(key, value):
-            out[key] = _SPACES.sub(" ", _repaired(value)).strip()
-    return out
-
-
-_WORDISH = re.compile(r"[^\W\d_]{3,}")
-
-
-def _bare_value(text: str) -> bool:
-    """A description (`title`, `aria-description`) that is only a value: 4+ digits and no
-    word around them ("801056046", "G70637343") — a number or id set apart with nothing to
-    say what it is, which a description, being metadata, has no business carrying."""
-    if not text:
-        return False  # most nodes have no description
-    return not _WORDISH.search(text) and bool(_DIGIT_RUN.search(re.sub(r"[\s-]", "", text)))
-
-
-def _property_holds_value(text: str, name: str, task: str) -> bool:
-    """Stricter than the text guard: a property is metadata, so a code-shaped number, an
-    e-mail address or a secret (alone or read with the node's name) has no business there."""
-    if task and text.lower() in task:
-        return False  # the user named it
-    text, name = PLACEHOLDER.sub(" ", text), PLACEHOLDER.sub(" ", name)  # already withheld
-    return bool(_DIGIT_RUN.search(text)) or "@" in text or secret_in(text) or secret_in(f"{name} {text}")
-
-
-def _safe_properties(
-    node: UINode,
-    *,
-    abstract: bool,
-    vault: Vault,
-    origin: str,
-    task: str,
-    texts: Mapping[str, str],
-    withheld: Mapping[str, str],
-) -> dict[str, PropertyValue]:
-    """The properties a node may show: allow-listed ones as is, URLs made safe, free text as
-    guarded (`texts`, with `withheld` placeholders); the rest is dropped."""
-    props: dict[str, PropertyValue] = {}
-    for key, value in node.properties.items():
-        if key == "url":
-            if isinstance(value, str) and value.strip():
-                props[key] = (
-                    vault.placeholder(value, kind="URL", origin=origin, node_id=node.id)
-                    if abstract
-                    else safe_url(value, vault=vault, origin=origin, node_id=node.id, task=task)
-                )
-        elif verbatim_property(key, value):
-            props[key] = value
-        elif key in texts and not abstract:
-            props[key] = withheld.get(f"prop:{key}", texts[key])
-        # anything else (unknown names, free text of an abstracted node) is dropped
-    if abstract and node.value:
-        props["value-state"] = "filled"
-    return props
-
-
-# -- the view ---------------------------------------------------------------------------------
-
 
 _LETTER_OR_DIGIT = re.compile(r"[^\W_]")  # any script's letters and digits
 

@@ -41,9 +41,10 @@ from webminim.egress.browser_adapter import RequestGuard, check_navigation
 from webminim.episode import checked_action, start_episode
 from webminim.errors import ActionRefused, ExtractionError
 from webminim.minim import Minim
+from webminim.safe_urls import origin_of, safe_url
 from webminim.session import AuditLog
 from webminim.typed_text import FIELD_JS, FieldRead, TypedText, field_read, needs_minimizing, type_plan
-from webminim.view import SanitizedView, origin_of, safe_url
+from webminim.view import SanitizedView
 
 if TYPE_CHECKING:
     from webminim.egress.text import TextMinimizer
