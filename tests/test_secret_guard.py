@@ -103,7 +103,7 @@ def test_ordinary_neighbours_and_placeholders_are_not_glued_into_a_secret():
 def test_the_cue_prefilters_never_hide_what_the_full_scan_finds(monkeypatch):
     """`_may_hold` skips the costly cue scans; it must pass every text a scan would match, in
     every case form (the scans ignore case, and "ı", "İ" and "i" are one letter to them)."""
-    from webminim import secret_guard as g
+    from webminim import secret_text as g
 
     words = [*g._CODE_WORD_LIST, *g._PASSWORD_WORDS, *g._TOKEN_WORDS, "code", "Bestätigungscode", "código"]
     identifier_words = [
@@ -134,7 +134,7 @@ def test_the_cue_prefilters_never_hide_what_the_full_scan_finds(monkeypatch):
 def test_the_digit_prefilter_never_hides_what_the_digit_patterns_find(monkeypatch):
     """The patterns that need a digit are skipped on a text without one (`\\d`, any script's
     digits); a digit that is not `\\d` ("²") must not be one they would match."""
-    from webminim import secret_guard as g
+    from webminim import secret_text as g
 
     texts = [
         "SSN 123-45-6789", "SSN 000-00-0000", "SSN ١٢٣-٤٥-٦٧٨٩", "card 4111 1111 1111 1111",

@@ -28,7 +28,7 @@ from webminim.egress.detectors import (
     SSNDetector,
     StreetAddressDetector,
 )
-from webminim.secret_guard import secret_in
+from webminim.secret_text import secret_in
 
 _PREFIX = "data-gt-"
 

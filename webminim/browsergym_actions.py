@@ -23,7 +23,7 @@ from typing import Any
 from extractors.tree import UINode
 from webminim.actions import Action, rehydrate, typed_value
 from webminim.errors import ActionRefused
-from webminim.secret_guard import secret_in
+from webminim.secret_text import secret_in
 from webminim.vault import PLACEHOLDER, Vault
 
 MAX_ACTION_CHARS = 10_000

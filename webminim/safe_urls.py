@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
-from webminim.secret_guard import secret_in
+from webminim.secret_text import secret_in
 from webminim.vault import Vault, kind_of
 
 INVALID_URL = "[invalid URL]"

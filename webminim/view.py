@@ -39,7 +39,8 @@ from webminim.contact_guard import mask_addresses
 from webminim.decisions import A, Decision, Decisions, Grounds, K, R
 from webminim.renderers import render
 from webminim.safe_urls import _DIGIT_RUN, _MIN_LEAK, INVALID_URL, origin_of, safe_url, strip_query
-from webminim.secret_guard import flag_secrets, secret_in
+from webminim.secret_guard import flag_secrets
+from webminim.secret_text import secret_in
 from webminim.vault import PLACEHOLDER, Vault, kind_of
 from webminim.view_properties import (
     _RANGE_ROLES,

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from extractors.tree import PropertyValue, UINode
 from webminim.safe_urls import _DIGIT_RUN, safe_url
-from webminim.secret_guard import secret_in
+from webminim.secret_text import secret_in
 from webminim.vault import PLACEHOLDER, Vault
 
 _TRI_STATE = frozenset({"true", "false", "mixed"})

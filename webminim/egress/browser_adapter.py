@@ -45,7 +45,7 @@ from playwright.sync_api import BrowserContext, Page, Route
 from webminim.actions import is_web_origin, origin_key, typed_value
 from webminim.egress.classifier import PSDClassifier
 from webminim.errors import ActionRefused, EgressError
-from webminim.secret_guard import secret_in
+from webminim.secret_text import secret_in
 from webminim.vault import Vault
 
 SCAN_CAP = 1_000_000  # bytes of a body searched for secrets; bounded work per request

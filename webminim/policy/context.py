@@ -42,7 +42,8 @@ from webminim.policy.vocabulary import (
     short,
     words_of,
 )
-from webminim.secret_guard import holds_code, labelled_codes
+from webminim.secret_guard import labelled_codes
+from webminim.secret_text import holds_code
 from webminim.synonyms import synonyms_of
 
 
