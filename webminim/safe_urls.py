@@ -12,7 +12,7 @@ from webminim.secret_text import secret_in
 from webminim.vault import Vault, kind_of
 
 INVALID_URL = "[invalid URL]"
-_MIN_LEAK = 3  # shorter withheld strings ("OK", "$1") are not worth redacting from names
+MIN_LEAK = 3  # shorter withheld strings ("OK", "$1") are not worth redacting from names
 
 
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
@@ -30,7 +30,7 @@ _HIDDEN_SCHEMES = {
 _ADDRESS_SCHEMES = {"mailto": "EMAIL", "tel": "PHONE", "sms": "PHONE", "callto": "PHONE"}
 _URL_NOISE = re.compile(r"[\t\r\n]")
 _C0_OR_SPACE = "".join(map(chr, range(0x21)))
-_DIGIT_RUN = re.compile(r"\d{4,}")
+DIGIT_RUN = re.compile(r"\d{4,}")
 _CHUNK = re.compile(r"[^-_.~+]+")
 _PARAM_NAME = re.compile(r"[A-Za-z][A-Za-z_-]{0,23}")
 _SECRET_CUE = re.compile(r"pass|pwd|pin|otp|code|token|secret|key|auth|sess|sid|ssn", re.I)
@@ -75,7 +75,7 @@ def looks_like_token(segment: str) -> bool:
         return False
     alnum = [c for c in text if c.isalnum()]
     digits = sum(c.isdigit() for c in alnum)
-    if _DIGIT_RUN.search(text) or (digits >= 4 and 2 * digits >= len(alnum)):
+    if DIGIT_RUN.search(text) or (digits >= 4 and 2 * digits >= len(alnum)):
         return True
     if "@" in text:
         return True
@@ -114,7 +114,7 @@ def safe_url(
         return ""
 
     def hide(value: str, kind: str) -> str:
-        if task and len(value) >= _MIN_LEAK and value.lower() in task:
+        if task and len(value) >= MIN_LEAK and value.lower() in task:
             return value  # the user named it
         if vault is None:
             return f"[{kind}]"

@@ -38,7 +38,7 @@ from extractors.tree import OrderedTreeBuilder, UINode, UITree
 from webminim.contact_guard import mask_addresses
 from webminim.decisions import A, Decision, Decisions, Grounds, K, R
 from webminim.renderers import render
-from webminim.safe_urls import _DIGIT_RUN, _MIN_LEAK, INVALID_URL, origin_of, safe_url, strip_query
+from webminim.safe_urls import DIGIT_RUN, INVALID_URL, MIN_LEAK, origin_of, safe_url, strip_query
 from webminim.secret_guard import flag_secrets
 from webminim.secret_text import secret_in
 from webminim.vault import PLACEHOLDER, Vault, kind_of
@@ -99,7 +99,7 @@ _LETTER_OR_DIGIT = re.compile(r"[^\W_]")  # any script's letters and digits
 
 def _echoed(text: str, task: str) -> bool:
     text = " ".join(text.lower().split())
-    return len(text) >= _MIN_LEAK and text in task
+    return len(text) >= MIN_LEAK and text in task
 
 
 def _field_label(field: str) -> str:
@@ -163,7 +163,7 @@ def build_view(
         if _bare_value(descriptions[i]) and descriptions[i].strip().lower() not in task_text:
             withheld.setdefault(i, {})["description"] = place(i, descriptions[i])  # title="G7063734"
         value = nodes[i].value
-        if nodes[i].role in _RANGE_ROLES and value and _DIGIT_RUN.search(value) and value.lower() not in task_text:
+        if nodes[i].role in _RANGE_ROLES and value and DIGIT_RUN.search(value) and value.lower() not in task_text:
             withheld.setdefault(i, {})["value"] = place(i, value)  # a slider's "value" can carry a code
 
     def own_texts(i: int) -> tuple[str, ...]:
@@ -392,7 +392,7 @@ def _close_ancestor_leaks(
         node = nodes[i]
         for field in ("name", "value"):
             text = (getattr(node, field) or "").strip()
-            if len(text) < _MIN_LEAK:
+            if len(text) < MIN_LEAK:
                 continue
             replacement = placeholders.get(i, {}).get(field, REMOVED_TEXT) if acts[i] == A else REMOVED_TEXT
             j, distance = up[i]
@@ -420,7 +420,7 @@ def _close_descendant_leaks(
             if acts[j] == A:
                 for field in ("name", "value"):
                     text = (getattr(nodes[j], field) or "").strip()
-                    if len(text) < _MIN_LEAK:
+                    if len(text) < MIN_LEAK:
                         continue
                     replacement = placeholders.get(j, {}).get(field, REMOVED_TEXT)
                     shown.redact(i, text, replacement)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 
 from extractors.tree import PropertyValue, UINode
-from webminim.safe_urls import _DIGIT_RUN, safe_url
+from webminim.safe_urls import DIGIT_RUN, safe_url
 from webminim.secret_text import secret_in
 from webminim.vault import PLACEHOLDER, Vault
 
@@ -133,7 +133,7 @@ def _bare_value(text: str) -> bool:
     say what it is, which a description, being metadata, has no business carrying."""
     if not text:
         return False  # most nodes have no description
-    return not _WORDISH.search(text) and bool(_DIGIT_RUN.search(re.sub(r"[\s-]", "", text)))
+    return not _WORDISH.search(text) and bool(DIGIT_RUN.search(re.sub(r"[\s-]", "", text)))
 
 
 def _property_holds_value(text: str, name: str, task: str) -> bool:
@@ -142,7 +142,7 @@ def _property_holds_value(text: str, name: str, task: str) -> bool:
     if task and text.lower() in task:
         return False  # the user named it
     text, name = PLACEHOLDER.sub(" ", text), PLACEHOLDER.sub(" ", name)  # already withheld
-    return bool(_DIGIT_RUN.search(text)) or "@" in text or secret_in(text) or secret_in(f"{name} {text}")
+    return bool(DIGIT_RUN.search(text)) or "@" in text or secret_in(text) or secret_in(f"{name} {text}")
 
 
 def _safe_properties(

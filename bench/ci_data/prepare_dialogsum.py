@@ -31,10 +31,12 @@ import argparse
 import ast
 import hashlib
 import io
-import json
 import re
 import subprocess
 import zipfile
+from collections import Counter
+
+from hand_labels import dump, write_labelled
 
 COMMITS = {
     "head": "848cc8c05e0a04def79326539de827f1b28786a0",  # cylnlp/dialogsum HEAD when fetched
@@ -47,34 +49,34 @@ LABELS = ("health", "finance", "relationships", "legal", "employment", "location
 
 CATS = {
     "health": r"\b(?:sick|ill|illness|hospital\w*|doctor|surgery|operation|pregnan\w*|baby due|injur\w*|hurt|"
-              r"broke (?:my|his|her) \w+|broken (?:arm|leg|ankle|wrist)|pain|ache\w*|headache|fever|flu|cold|"
-              r"cough\w*|allerg\w*|asthma|diabet\w*|cancer|heart attack|blood pressure|medicine|medicat\w*|"
-              r"pills?|prescri\w*|depress\w*|anxi\w*|stress\w*|insomnia|can't sleep|diagnos\w*|symptoms?|"
-              r"disease|infection|stomach|diet|overweight|weight|smok\w*|drunk|alcohol\w*|therap\w*)\b",
+    r"broke (?:my|his|her) \w+|broken (?:arm|leg|ankle|wrist)|pain|ache\w*|headache|fever|flu|cold|"
+    r"cough\w*|allerg\w*|asthma|diabet\w*|cancer|heart attack|blood pressure|medicine|medicat\w*|"
+    r"pills?|prescri\w*|depress\w*|anxi\w*|stress\w*|insomnia|can't sleep|diagnos\w*|symptoms?|"
+    r"disease|infection|stomach|diet|overweight|weight|smok\w*|drunk|alcohol\w*|therap\w*)\b",
     "finance": r"\b(?:debts?|owe[sd]?|loans?|mortgage|salary|paid|pay ?check|wages?|income|broke|savings?|"
-               r"saved|bankrupt\w*|credit cards?|overdra\w*|rent|afford|can't pay|bills?|lend|borrow\w*|"
-               r"money|dollars?|\$\d[\d,]*|yuan|pounds|invest\w*|stocks?|lottery|budget|expensive|cheap|"
-               r"bank account|tuition|raise)\b",
+    r"saved|bankrupt\w*|credit cards?|overdra\w*|rent|afford|can't pay|bills?|lend|borrow\w*|"
+    r"money|dollars?|\$\d[\d,]*|yuan|pounds|invest\w*|stocks?|lottery|budget|expensive|cheap|"
+    r"bank account|tuition|raise)\b",
     "relationships": r"\b(?:girlfriend|boyfriend|wife|husband|fianc\w*|divorc\w*|married|marry|marriage|wedding|"
-                     r"dating|date with|went out with|broke up|break up|split up|separated|affair|cheat\w*|"
-                     r"in love|love (?:her|him)|engaged|proposed|ex-?wife|ex-?husband|quarrel\w*|argu\w*|"
-                     r"fight|fought|passed away|died|funeral|widow\w*|single|crush|jealous)\b",
+    r"dating|date with|went out with|broke up|break up|split up|separated|affair|cheat\w*|"
+    r"in love|love (?:her|him)|engaged|proposed|ex-?wife|ex-?husband|quarrel\w*|argu\w*|"
+    r"fight|fought|passed away|died|funeral|widow\w*|single|crush|jealous)\b",
     "legal": r"\b(?:police\w*|arrest\w*|court|judge|lawyer|attorney|sue[ds]?|suing|lawsuit|jail|prison|"
-             r"fine[ds]?|ticket|stolen|stole|robbed|robbery|burglar\w*|thief|theft|crime|criminal|guilty|"
-             r"visa|immigra\w*|deport\w*|passport|illegal\w*|witness|charged|accident|speeding)\b",
+    r"fine[ds]?|ticket|stolen|stole|robbed|robbery|burglar\w*|thief|theft|crime|criminal|guilty|"
+    r"visa|immigra\w*|deport\w*|passport|illegal\w*|witness|charged|accident|speeding)\b",
     "employment": r"\b(?:fired|laid off|lay-?offs?|sacked|promot\w*|resign\w*|quit|job|jobs|interview\w*|"
-                  r"boss|manager|hired|unemploy\w*|retire\w*|position|career|employ\w*|work(?:ed|ing)? (?:for|at|as)|"
-                  r"salary|raise|transfer\w*|performance|overtime|applied|application|resume|company)\b",
+    r"boss|manager|hired|unemploy\w*|retire\w*|position|career|employ\w*|work(?:ed|ing)? (?:for|at|as)|"
+    r"salary|raise|transfer\w*|performance|overtime|applied|application|resume|company)\b",
     "location": r"\b(?:live[sd]? (?:in|at|on|near)|living (?:in|at|with)|moved? (?:to|from|into)|moving to|"
-                r"address|apartment|flat|staying (?:at|in|with)|hotel|room \d+|street|avenue|road|"
-                r"neighbou?rhood|downtown|suburbs?|from (?:[A-Z]\w+)|trip to|flying to|fly to|going to [A-Z]\w+|"
-                r"visit(?:ing)? [A-Z]\w+|hometown|back home|leaving for)\b",
+    r"address|apartment|flat|staying (?:at|in|with)|hotel|room \d+|street|avenue|road|"
+    r"neighbou?rhood|downtown|suburbs?|from (?:[A-Z]\w+)|trip to|flying to|fly to|going to [A-Z]\w+|"
+    r"visit(?:ing)? [A-Z]\w+|hometown|back home|leaving for)\b",
     "minors": r"\b(?:sons?|daughters?|kids?|child|children|bab(?:y|ies)|toddler|teenager|little (?:boy|girl)|"
-              r"nephew|niece|grandson|granddaughter|\d+[- ]years?[- ]old|school|kindergarten|homework|"
-              r"grades?|exam)\b",
+    r"nephew|niece|grandson|granddaughter|\d+[- ]years?[- ]old|school|kindergarten|homework|"
+    r"grades?|exam)\b",
     "beliefs": r"\b(?:church|mosque|temple|pray\w*|christians?|muslims?|islam|jewish|buddhis\w*|catholic|"
-               r"religio\w*|faith|bible|god|vot(?:e|ed|ing|er)|election|democrat\w*|republican\w*|party|"
-               r"politic\w*|liberal|conservative|gay|lesbian|atheist|believe in)\b",
+    r"religio\w*|faith|bible|god|vot(?:e|ed|ing|er)|election|democrat\w*|republican\w*|party|"
+    r"politic\w*|liberal|conservative|gay|lesbian|atheist|believe in)\b",
 }
 RX = {k: re.compile(v, re.I if k != "location" else 0) for k, v in CATS.items()}
 URL = re.compile(r"https?:|www\.|\.com\b")
@@ -92,8 +94,9 @@ def sentences(turn):
 
 
 def dialogues(git_dir):
-    raw = subprocess.run(["git", "--git-dir", git_dir, "show", f"{COMMITS['zip']}:{ZIP_PATH}"],
-                         check=True, capture_output=True).stdout
+    raw = subprocess.run(
+        ["git", "--git-dir", git_dir, "show", f"{COMMITS['zip']}:{ZIP_PATH}"], check=True, capture_output=True
+    ).stdout
     z = zipfile.ZipFile(io.BytesIO(raw))
     for name in SPLITS:
         for line in z.read(name).decode("utf-8").splitlines():
@@ -125,27 +128,13 @@ def main():
     a = ap.parse_args()
     cands = candidates(a.dialogsum)
     if a.dump:
-        with open(a.dump, "w", encoding="utf-8", newline="\n") as f:
-            for c in cands:
-                f.write(json.dumps(c, ensure_ascii=False) + "\n")
+        dump(cands, a.dump)
         return
-    with open(a.decisions, encoding="utf-8") as f:
-        d = json.load(f)
-    dec, third = d["decisions"], set(d["owner_third"])
-    counts = {}
-    with open(a.out, "w", encoding="utf-8", newline="\n") as f:
-        for c in cands:
-            h = c["sha"][:12]
-            cat = dec.get(h, "reject")
-            if cat not in LABELS:
-                continue
-            owner = "none" if cat == "none" else ("third" if h in third else "self")
-            rec = {"text": c["text"], "source": SOURCE, "category": cat, "owner": owner, "doc": c["doc"]}
-            f.write(json.dumps(rec, ensure_ascii=False) + "\n")
-            counts[(cat, owner)] = counts.get((cat, owner), 0) + 1
+    rows = write_labelled(cands, a.decisions, a.out, LABELS, SOURCE)
+    counts = Counter((r["category"], r["owner"]) for r in rows)
     for k in sorted(counts):
         print(f"{k[0]:14s} {k[1]:6s} {counts[k]}")
-    print("total", sum(counts.values()))
+    print("total", len(rows))
 
 
 if __name__ == "__main__":

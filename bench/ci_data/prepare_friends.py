@@ -26,44 +26,46 @@ Run (stdlib only, needs git):
 import argparse
 import hashlib
 import html
-import json
 import re
 import subprocess
+from collections import Counter
+
+from hand_labels import dump, write_labelled
 
 COMMITS = {"fangj/friends": "0e0e7b0f08c0ccb4a80b4f3beab22fbaa1ccca91"}
 SOURCE = "friends_hand"
 
 CATS = {
     "health": r"\b(?:pregnan\w*|hospital\w*|doctor|surgery|sick|ill|illness|cancer|diagnos\w*|therap\w*|"
-              r"medicat\w*|pills?|allerg\w*|injur\w*|broke (?:my|his|her) \w+|stitches|fever|flu|cold sores?|"
-              r"depress\w*|anxiety|nervous breakdown|virus|infection|rash|contractions?|labor|miscarr\w*|"
-              r"sperm count|tumou?r|disease|x-rays?|dentist|chicken ?pox|shots?|operation|heart attack|"
-              r"kidney|appendix|hernia|ER|emergency room|in a coma|hearing loss|blood)\b",
+    r"medicat\w*|pills?|allerg\w*|injur\w*|broke (?:my|his|her) \w+|stitches|fever|flu|cold sores?|"
+    r"depress\w*|anxiety|nervous breakdown|virus|infection|rash|contractions?|labor|miscarr\w*|"
+    r"sperm count|tumou?r|disease|x-rays?|dentist|chicken ?pox|shots?|operation|heart attack|"
+    r"kidney|appendix|hernia|ER|emergency room|in a coma|hearing loss|blood)\b",
     "finance": r"\b(?:money|rent|debt|owe[sd]?|loan\w*|broke|salary|raise|paycheck|pay (?:you|me|him|her) back|"
-               r"bucks|dollars?|\$\d[\d,]*|credit cards?|bank|savings|afford|mortgage|bills?|inheritance|"
-               r"inherit\w*|cheque|check|taxes|bankrupt\w*|alimony|poor|rich|expensive|lend|borrow\w*)\b",
+    r"bucks|dollars?|\$\d[\d,]*|credit cards?|bank|savings|afford|mortgage|bills?|inheritance|"
+    r"inherit\w*|cheque|check|taxes|bankrupt\w*|alimony|poor|rich|expensive|lend|borrow\w*)\b",
     "relationships": r"\b(?:divorc\w*|dating|date[sd]?|broke up|break up|breaking up|breakup|cheat\w*|affair|"
-                     r"slept with|sleeping with|married|marry|marrying|engaged|engagement|girlfriend|"
-                     r"boyfriend|ex-?wife|ex-?husband|separated|dumped|proposed?|wedding|in love|kissed|"
-                     r"widow\w*|died|passed away|funeral|fight with|estranged|moved in|hooked up)\b",
+    r"slept with|sleeping with|married|marry|marrying|engaged|engagement|girlfriend|"
+    r"boyfriend|ex-?wife|ex-?husband|separated|dumped|proposed?|wedding|in love|kissed|"
+    r"widow\w*|died|passed away|funeral|fight with|estranged|moved in|hooked up)\b",
     "legal": r"\b(?:arrest\w*|jail|prison|police|cops?|court|judge|lawyers?|attorney|sue[sd]?|suing|lawsuit|"
-             r"annul\w*|custody|restraining order|stole|steal\w*|crime|criminal|probation|parole|"
-             r"illegal\w*|bail|ticket|fined|warrant|testify|jury|immigration|green card|deport\w*)\b",
+    r"annul\w*|custody|restraining order|stole|steal\w*|crime|criminal|probation|parole|"
+    r"illegal\w*|bail|ticket|fined|warrant|testify|jury|immigration|green card|deport\w*)\b",
     "employment": r"\b(?:fired|laid off|lay off|job|jobs|promot\w*|quit|quitting|interview\w*|hired|boss|"
-                  r"resign\w*|unemployed|out of work|audition\w*|career|position|work(?:s|ing)? (?:at|for)|"
-                  r"waitress\w*|transfer\w*|office|raise|salary|agent|temp(?:ing)?|internship|intern)\b",
+    r"resign\w*|unemployed|out of work|audition\w*|career|position|work(?:s|ing)? (?:at|for)|"
+    r"waitress\w*|transfer\w*|office|raise|salary|agent|temp(?:ing)?|internship|intern)\b",
     "location": r"\b(?:lives? in|living in|moved? to|moving to|moving in|apartment|address|staying (?:at|with)|"
-                r"flying to|fly to|going to (?:London|Vegas|Paris|Barbados|Tulsa|Yemen|Montauk|Minsk|"
-                r"Long Island|Poughkeepsie|Vermont|China|Athens|Atlantic City)|London|Vegas|Paris|Barbados|"
-                r"Tulsa|Yemen|Minsk|Long Island|Poughkeepsie|Westchester|Scarsdale|Montauk|Atlantic City|"
-                r"Vermont|Los Angeles|California|Chicago|Greece|Italy|Hawaii|Florida|in town|out of town|"
-                r"hotel|grew up)\b",
+    r"flying to|fly to|going to (?:London|Vegas|Paris|Barbados|Tulsa|Yemen|Montauk|Minsk|"
+    r"Long Island|Poughkeepsie|Vermont|China|Athens|Atlantic City)|London|Vegas|Paris|Barbados|"
+    r"Tulsa|Yemen|Minsk|Long Island|Poughkeepsie|Westchester|Scarsdale|Montauk|Atlantic City|"
+    r"Vermont|Los Angeles|California|Chicago|Greece|Italy|Hawaii|Florida|in town|out of town|"
+    r"hotel|grew up)\b",
     "minors": r"(?i:\b(?:sons?|daughters?|kids?|child|children|bab(?:y|ies)|infant|newborn|nephews?|nieces?|"
-              r"triplets|twins|teenagers?|school|\d+[- ](?:year|month)[- ]old)\b)|\b(?:Ben|Emma|Leslie)\b",
+    r"triplets|twins|teenagers?|school|\d+[- ](?:year|month)[- ]old)\b)|\b(?:Ben|Emma|Leslie)\b",
     "beliefs": r"\b(?:gay|lesbian\w*|homosexual|bisexual|came out|coming out|jewish|jews?|christian\w*|"
-               r"catholic|church|pray\w*|god|religio\w*|temple|synagogue|rabbi|priest|minister|hanukkah|"
-               r"christmas|kosher|atheist|buddhis\w*|vote[sd]?|voting|republican|democrat\w*|liberal|"
-               r"conservative|politic\w*|evolution|believe in|ordained|psychic|aura)\b",
+    r"catholic|church|pray\w*|god|religio\w*|temple|synagogue|rabbi|priest|minister|hanukkah|"
+    r"christmas|kosher|atheist|buddhis\w*|vote[sd]?|voting|republican|democrat\w*|liberal|"
+    r"conservative|politic\w*|evolution|believe in|ordained|psychic|aura)\b",
 }
 RE = {k: re.compile(v, 0 if k == "minors" else re.I) for k, v in CATS.items()}
 SPEAKER = re.compile(r"^([A-Z][A-Za-z.' -]{0,30}?):\s+(.+)$")
@@ -72,13 +74,18 @@ NOTE = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 
 
 def git_show(src, path):
-    return subprocess.run(["git", "--git-dir", src, "show", f"{COMMITS['fangj/friends']}:{path}"],
-                          check=True, capture_output=True).stdout.decode("latin-1")
+    return subprocess.run(
+        ["git", "--git-dir", src, "show", f"{COMMITS['fangj/friends']}:{path}"], check=True, capture_output=True
+    ).stdout.decode("latin-1")
 
 
 def episodes(src):
-    out = subprocess.run(["git", "--git-dir", src, "ls-tree", "--name-only", COMMITS["fangj/friends"], "season/"],
-                         check=True, capture_output=True, text=True).stdout.split()
+    out = subprocess.run(
+        ["git", "--git-dir", src, "ls-tree", "--name-only", COMMITS["fangj/friends"], "season/"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
     for path in sorted(out):
         m = re.match(r"season/(\d\d)(\d\d)[^/]*\.html$", path)
         if m:
@@ -127,8 +134,13 @@ def candidates(src):
                     continue
                 ks = kinds_of(s)
                 if ks:
-                    seen[h] = {"sha": h, "text": s, "speaker": speaker, "doc": f"{ep}:c{scene:02d}",
-                               "kind": "+".join(ks)}
+                    seen[h] = {
+                        "sha": h,
+                        "text": s,
+                        "speaker": speaker,
+                        "doc": f"{ep}:c{scene:02d}",
+                        "kind": "+".join(ks),
+                    }
     return [seen[h] for h in sorted(seen)]
 
 
@@ -141,25 +153,10 @@ def main():
     a = ap.parse_args()
     cands = candidates(a.src)
     if a.dump:
-        with open(a.dump, "w", encoding="utf-8", newline="\n") as f:
-            for c in cands:
-                f.write(json.dumps(c, ensure_ascii=False) + "\n")
+        dump(cands, a.dump)
         return
-    with open(a.decisions, encoding="utf-8") as f:
-        d = json.load(f)
-    dec, third = d["decisions"], set(d["owner_third"])
-    cats = set(CATS) | {"none"}
-    counts = {}
-    with open(a.out, "w", encoding="utf-8", newline="\n") as f:
-        for c in cands:
-            h = c["sha"][:12]
-            cat = dec.get(h, "reject")
-            if cat not in cats:
-                continue
-            owner = "none" if cat == "none" else ("third" if h in third else "self")
-            rec = {"text": c["text"], "source": SOURCE, "category": cat, "owner": owner, "doc": c["doc"]}
-            f.write(json.dumps(rec, ensure_ascii=False) + "\n")
-            counts[(cat, owner)] = counts.get((cat, owner), 0) + 1
+    rows = write_labelled(cands, a.decisions, a.out, set(CATS) | {"none"}, SOURCE)
+    counts = Counter((r["category"], r["owner"]) for r in rows)
     for k in sorted(counts):
         print(f"{k[0]:14s} {k[1]:6s} {counts[k]}")
 

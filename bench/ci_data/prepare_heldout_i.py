@@ -137,23 +137,32 @@ def pick_benign(source, cands, blocks):
 
 
 # ---------------------------------------------------------------- private sentences
-def private_candidates(gitdir, accept):
-    """Sentences of the posts of the bloggers aged MIN_AGE and over (the age is the file name's third field), links
-    ("urlLink") and non-ASCII sentences left out; only those whose sha1 prefix was hand-accepted are returned."""
-    g = Git(gitdir, COMMITS["blogs"])
-    names = [n for n in g.names("blogs/") if int(n.split(".")[2]) >= MIN_AGE]
+def accepted(texts, accept, source):
+    """{sentence: source} for the texts whose sha1 prefix was hand-accepted (`accept`), first come first kept."""
     width = {len(p) for p in accept}
     out = {}
+    for s in texts:
+        h = sha(s)
+        if any(h[:w] in accept for w in width):
+            out.setdefault(s, source)
+    return out
+
+
+def blog_sentences(gitdir):
+    """Sentences of the posts of the bloggers aged MIN_AGE and over (the age is the file name's third field), links
+    ("urlLink") and non-ASCII sentences left out."""
+    g = Git(gitdir, COMMITS["blogs"])
+    names = [n for n in g.names("blogs/") if int(n.split(".")[2]) >= MIN_AGE]
     for i in range(0, len(names), 200):
         for raw in g.blobs(names[i : i + 200]).values():
             for post in re.findall(r"<post>(.*?)</post>", raw.decode("latin-1"), re.S):
                 for s in sentences(post.translate(ASCII)):
-                    if "urlLink" in s or re.search(r"[^\x00-\x7f]", s):
-                        continue
-                    h = sha(s)
-                    if any(h[:w] in accept for w in width):
-                        out.setdefault(s, "blog_authorship")
-    return out
+                    if "urlLink" not in s and not re.search(r"[^\x00-\x7f]", s):
+                        yield s
+
+
+def private_candidates(gitdir, accept):
+    return accepted(blog_sentences(gitdir), accept, "blog_authorship")
 
 
 def main():

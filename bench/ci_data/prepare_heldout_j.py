@@ -32,11 +32,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, clean_body, sentences, sha, write_accepted  # noqa: E402
+from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, clean_body, sentences, write_accepted  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
 from prepare_heldout_h import MAIL_EXTRA, URL  # noqa: E402
-from prepare_heldout_i import pick_messages, write_benign  # noqa: E402
+from prepare_heldout_i import accepted, pick_messages, write_benign  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DECISIONS = json.loads((HERE / "heldout_j_decisions.json").read_text())
@@ -137,14 +137,7 @@ def samsum_sentences(gitdir):
 
 
 def private_candidates(gitdir, accept):
-    """Only the sentences whose sha1 prefix was hand-accepted are returned."""
-    width = {len(p) for p in accept}
-    out = {}
-    for s in samsum_sentences(gitdir):
-        h = sha(s)
-        if any(h[:w] in accept for w in width):
-            out.setdefault(s, "samsum")
-    return out
+    return accepted(samsum_sentences(gitdir), accept, "samsum")
 
 
 def main():

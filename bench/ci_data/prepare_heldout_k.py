@@ -34,11 +34,11 @@ from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from prepare_heldout_e import BLOCK, Git, clean_body, sentences, sha, write_accepted  # noqa: E402
+from prepare_heldout_e import BLOCK, Git, clean_body, sentences, write_accepted  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
 from prepare_heldout_h import MAIL_EXTRA, URL  # noqa: E402
-from prepare_heldout_i import pick_messages, write_benign  # noqa: E402
+from prepare_heldout_i import accepted, pick_messages, write_benign  # noqa: E402
 from prepare_heldout_j import ATTRIBUTION, FULL_NAME, SE_SKIP, html_to_text  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -166,14 +166,7 @@ def hippo_sentences(gitdir):
 
 
 def private_candidates(gitdir, accept):
-    """Only the sentences whose sha1 prefix was hand-accepted are returned."""
-    width = {len(p) for p in accept}
-    out = {}
-    for s in hippo_sentences(gitdir):
-        h = sha(s)
-        if any(h[:w] in accept for w in width):
-            out.setdefault(s, "hippocorpus")
-    return out
+    return accepted(hippo_sentences(gitdir), accept, "hippocorpus")
 
 
 def main():

@@ -26,6 +26,9 @@ import hashlib
 import json
 import os
 import re
+from collections import Counter
+
+from hand_labels import dump, write_labelled
 
 KIN = (r"(?:mom|mum|mother|dad|father|parents|wife|husband|partner|girlfriend|boyfriend|brother|sister|"
        r"son|daughter|family|friends?|best friend|grandparents|grandma|grandmother|grandpa|grandfather|"
@@ -114,24 +117,10 @@ def main():
     a = ap.parse_args()
     cands = candidates(a.reddit, a.ed)
     if a.dump:
-        with open(a.dump, "w", encoding="utf-8") as f:
-            for c in cands:
-                f.write(json.dumps(c, ensure_ascii=False) + "\n")
+        dump(cands, a.dump)
         return
-    with open(a.decisions, encoding="utf-8") as f:
-        d = json.load(f)
-    dec, third = d["decisions"], set(d["owner_third"])
-    counts = {}
-    with open(a.out, "w", encoding="utf-8", newline="\n") as f:
-        for c in cands:
-            h = c["sha"][:12]
-            cat = dec.get(h, "reject")
-            if cat not in ("location", "none"):
-                continue
-            owner = "none" if cat == "none" else ("third" if h in third else "self")
-            rec = {"text": c["text"], "source": c["source"], "category": cat, "owner": owner, "doc": c["doc"]}
-            f.write(json.dumps(rec, ensure_ascii=False) + "\n")
-            counts[(cat, c["source"])] = counts.get((cat, c["source"]), 0) + 1
+    rows = write_labelled(cands, a.decisions, a.out, ("location", "none"))
+    counts = Counter((r["category"], r["source"]) for r in rows)
     for k in sorted(counts):
         print(f"{k[0]:9s} {k[1]:40s} {counts[k]}")
 

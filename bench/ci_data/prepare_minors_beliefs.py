@@ -31,6 +31,9 @@ import html
 import json
 import os
 import re
+from collections import Counter
+
+from hand_labels import dump, write_labelled
 
 CHILD = (r"\b(?:sons?|daughters?|kids?|kiddos?|child|children|toddlers?|bab(?:y|ies)|infants?|newborn|"
          r"teens?|teenagers?|(?:my|our|her|his|their) (?:little |youngest |oldest |eldest )?(?:boys?|girls?)|"
@@ -144,24 +147,10 @@ def main():
     a = ap.parse_args()
     cands = candidates(a.reddit, a.more, a.health)
     if a.dump:
-        with open(a.dump, "w", encoding="utf-8") as f:
-            for c in cands:
-                f.write(json.dumps(c, ensure_ascii=False) + "\n")
+        dump(cands, a.dump)
         return
-    with open(a.decisions, encoding="utf-8") as f:
-        d = json.load(f)
-    dec, third = d["decisions"], set(d["owner_third"])
-    counts = {}
-    with open(a.out, "w", encoding="utf-8", newline="\n") as f:
-        for c in cands:
-            h = c["sha"][:12]
-            cat = dec.get(h, "reject")
-            if cat not in ("minors", "beliefs", "none"):
-                continue
-            owner = "none" if cat == "none" else ("third" if h in third else "self")
-            rec = {"text": c["text"], "source": c["source"], "category": cat, "owner": owner, "doc": c["doc"]}
-            f.write(json.dumps(rec, ensure_ascii=False) + "\n")
-            counts[(cat, c["source"])] = counts.get((cat, c["source"]), 0) + 1
+    rows = write_labelled(cands, a.decisions, a.out, ("minors", "beliefs", "none"))
+    counts = Counter((r["category"], r["source"]) for r in rows)
     for k in sorted(counts):
         print(f"{k[0]:9s} {k[1]:40s} {counts[k]}")
 
