@@ -1,8 +1,10 @@
 """Candidates read and labelled by hand, as the prepare scripts of the train-only sources keep them: every
 candidate dumped for reading (`dump`), and the decisions file ({"decisions": sha1(text)[:12] -> label,
 "owner_third": [the prefixes of facts about someone other than the writer]}) turned into training rows
-(`write_labelled`). Candidates are dicts with "sha", "text", "doc" (and "source" where a script reads several)."""
+(`write_labelled`). Candidates are dicts with "sha", "text", "doc" (and "source" where a script reads several).
+A training set's private file (`write_private`) keeps every hand-read sentence with its category and owner."""
 
+import hashlib
 import json
 
 
@@ -32,3 +34,32 @@ def write_labelled(cands, decisions, out, labels, source=None):
     with open(out, "w", encoding="utf-8", newline="\n") as f:
         f.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
     return rows
+
+
+def write_private(accept, third, cands, out, id_prefix):
+    """The hand-read candidates ({text: source}) whose sha1 starts with a prefix of `accept` (prefix -> category,
+    "none" for a hard negative), written to out/private_sentences.jsonl sorted by sha1(text), each with an id and its
+    owner ("third" for a fact about someone other than the writer, listed in `third`; "self"; "none"). Every prefix
+    must be found. Returns the rows."""
+    rows, found = [], set()
+    for text, source in cands.items():
+        digest = hashlib.sha1(text.encode()).hexdigest()
+        hits = [p for p in accept if digest.startswith(p)]
+        if hits:
+            cat = accept[hits[0]]
+            owner = "none" if cat == "none" else ("third" if hits[0] in third else "self")
+            rows.append({"id": id_prefix + digest[:12], "source": source, "category": cat, "owner": owner, "text": text})
+            found.add(hits[0])
+    if set(accept) - found:
+        raise SystemExit("hand-read sentences not found: %s" % sorted(set(accept) - found))
+    rows.sort(key=lambda r: hashlib.sha1(r["text"].encode()).hexdigest())
+    with (out / "private_sentences.jsonl").open("w") as h:
+        h.writelines(json.dumps(r) + "\n" for r in rows)
+    return rows
+
+
+def print_counts(benign, private):
+    counts = {}
+    for r in private:
+        counts[r["category"]] = counts.get(r["category"], 0) + 1
+    print("benign", len(benign), "private", len(private), dict(sorted(counts.items())))

@@ -34,6 +34,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hand_labels import print_counts, write_private  # noqa: E402
 from prepare_heldout_e import BLOCK, Git, sentences, sha  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_h import URL  # noqa: E402
@@ -147,27 +148,6 @@ def reddit_sentences(gitdir):
                     yield s
 
 
-def write_private(accept, third, cands, out):
-    """The hand-labelled candidates (sha1-prefix -> category), sorted by sha1(text), with their owner ("third" for
-    a fact about someone other than the writer, "self", "none" for a hard negative); every prefix must be found."""
-    rows, found = [], set()
-    for s, src in cands.items():
-        h = sha(s)
-        hits = [p for p in accept if h.startswith(p)]
-        if hits:
-            cat = accept[hits[0]]
-            owner = "none" if cat == "none" else ("third" if hits[0] in third else "self")
-            rows.append({"id": "m-private-" + h[:12], "source": src, "category": cat, "owner": owner, "text": s})
-            found.add(hits[0])
-    missing = set(accept) - found
-    if missing:
-        raise SystemExit("labelled sentences not found: %s" % sorted(missing))
-    rows.sort(key=lambda r: sha(r["text"]))
-    with (out / "private_sentences.jsonl").open("w") as h:
-        h.writelines(json.dumps(r) + "\n" for r in rows)
-    return rows
-
-
 def private_candidates(advice, reddit, accept):
     cands = accepted(advice_sentences(advice), accept, "reddit_advice")
     for s, src in accepted(reddit_sentences(reddit), accept, "reddit_stories").items():
@@ -205,12 +185,9 @@ def main():
                         h.write(json.dumps({"sha": sha(s)[:10], "source": src, "text": s}) + "\n")
 
     accept = DECISIONS["private_accept"]
-    private = write_private(accept, set(DECISIONS["owner_third"]), private_candidates(args.advice, args.reddit, accept),
-                            args.out)
-    counts = {}
-    for r in private:
-        counts[r["category"]] = counts.get(r["category"], 0) + 1
-    print("benign", len(benign), "private", len(private), dict(sorted(counts.items())))
+    cands = private_candidates(args.advice, args.reddit, accept)
+    private = write_private(accept, set(DECISIONS["owner_third"]), cands, args.out, "m-private-")
+    print_counts(benign, private)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, sentences, sha  # noqa: E402
+from hand_labels import print_counts, write_private  # noqa: E402
+from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, sentences  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
 from prepare_heldout_h import URL  # noqa: E402
 from prepare_heldout_i import accepted, pick_messages, write_benign  # noqa: E402
@@ -142,26 +143,6 @@ def office_sentences(gitdir):
                     yield s
 
 
-def write_private(accept, third, cands, out):
-    """The hand-read sentences (sha1-prefix -> category, "none" for hard negatives), sorted by sha1(text), written
-    to out/private_sentences.jsonl with an id and the owner (self / third / none); every prefix must be found."""
-    rows = []
-    for s, src in cands.items():
-        h = sha(s)
-        hits = [p for p in accept if h.startswith(p)]
-        if hits:
-            cat = accept[hits[0]]
-            owner = "none" if cat == "none" else ("third" if hits[0] in third else "self")
-            rows.append({"id": "n-office-%s" % h[:12], "source": src, "category": cat, "owner": owner, "text": s})
-    rows.sort(key=lambda r: sha(r["text"]))
-    found = {p for r in rows for p in accept if sha(r["text"]).startswith(p)}
-    if set(accept) - found:
-        raise SystemExit("hand-read sentences not found: %s" % sorted(set(accept) - found))
-    with (out / "private_sentences.jsonl").open("w") as h:
-        h.writelines(json.dumps(r) + "\n" for r in rows)
-    return rows
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     for a in ("qtox", "jira", "subjqa", "office"):
@@ -185,13 +166,9 @@ def main():
     )
 
     accept = DECISIONS["private_accept"]
-    private = write_private(
-        accept, set(DECISIONS["owner_third"]), accepted(office_sentences(args.office), accept, "office_us"), args.out
-    )
-    counts = {}
-    for r in private:
-        counts[r["category"]] = counts.get(r["category"], 0) + 1
-    print("benign", len(benign), "private", len(private), dict(sorted(counts.items())))
+    cands = accepted(office_sentences(args.office), accept, "office_us")
+    private = write_private(accept, set(DECISIONS["owner_third"]), cands, args.out, "n-office-")
+    print_counts(benign, private)
 
 
 if __name__ == "__main__":
