@@ -14,7 +14,9 @@ that "none" counts `--none-weight` times as much as every private category toget
 harmless sentence judged private mangles a message; most sentences a user sends are harmless).
 With `--second`, a second regression that also reads MiniLM itself is fitted on the same rows
 (`ci.py`'s cascade): the first stage's `--gate` says which texts it reads again, and its own
-threshold is chosen on the validation texts past the gate, to the same precision.
+threshold is chosen on the validation texts past the gate, to the same precision. `--ship-gate` and
+`--ship-threshold2` replace the fitted pair by one chosen on message sets (`--chosen` says on which
+and why); `meta` keeps the fitted pair beside it.
 """
 
 from __future__ import annotations
@@ -124,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--none-weight", type=float, default=2.0)
     parser.add_argument("--second", action="store_true", help="fit the second stage, which reads MiniLM itself")
     parser.add_argument("--gate", type=float, default=0.03, help="first-stage p(private) from which the second reads")
+    parser.add_argument("--ship-gate", type=float, help="the gate the file ships instead of --gate")
+    parser.add_argument("--ship-threshold2", type=float, help="the second threshold it ships instead")
+    parser.add_argument("--chosen", default="", help="where and why the shipped pair was chosen (kept in meta)")
     args = parser.parse_args(argv)
     rows = load(args.data, set(args.holdout))
     picked = tuple(args.train_only)
@@ -190,6 +195,11 @@ def main(argv: list[str] | None = None) -> int:
             "precision": found2[1] if found2 else None,
             "recall": found2[2] if found2 else None,
         }
+        if args.ship_gate is not None or args.ship_threshold2 is not None:
+            if args.ship_gate is None or args.ship_threshold2 is None or not args.chosen:
+                parser.error("--ship-gate, --ship-threshold2 and --chosen go together")
+            meta["fitted"] = {"gate": meta["gate"], "threshold2": meta["threshold2"]}
+            meta["gate"], meta["threshold2"], meta["chosen"] = args.ship_gate, args.ship_threshold2, args.chosen
         second = {
             "w2_hash": w2[:BUCKETS].astype(np.float16),
             "w2_emb": (scale * w2[BUCKETS : BUCKETS + 384]).astype(np.float32),
