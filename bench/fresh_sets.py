@@ -13,18 +13,16 @@ contextual phrases no lexicon holds). A file keeps what the bench reads of a set
 
 `index.json` lists the files in the order the bench reports them (newest first). The calls
 are the rendered templates, frozen: a set is the same calls whatever Faker version is
-installed. A new set is one more file and one more line in the index.
+installed. A new set is one more file and one more line in the index. The files are read, and
+their calls parsed, by `scenarios.read_set` and `scenarios.call_from_row`, which also load the
+AgentPrivBench-style set (`agentprivbench_*.json`, not in the index).
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 
-from scenarios import PSD, SCHEMAS, Scenario
-
-SET_DIR = Path(__file__).with_name("egress_sets")
+from scenarios import SCHEMAS, Scenario, call_from_row, read_set
 
 
 @dataclass(frozen=True)
@@ -35,20 +33,6 @@ class FreshSet:
     calls: list[Scenario]
 
 
-def _call(row: dict) -> Scenario:
-    return Scenario(
-        id=row["id"],
-        domain=row["domain"],
-        stage=row["stage"],
-        task=row["task"],
-        tool=row["tool"],
-        args=row["args"],
-        psd=[PSD(p["value"], p["category"], p["necessary"]) for p in row["psd"]],
-        required_forms=list(row["required_forms"]),
-        benign=row["benign"],
-    )
-
-
 def _register(schemas: dict[str, dict]) -> None:
     """Add a set's tools to SCHEMAS; a tool two sets share must be the same tool."""
     for tool, schema in schemas.items():
@@ -57,12 +41,12 @@ def _register(schemas: dict[str, dict]) -> None:
 
 
 def load(file: str) -> FreshSet:
-    data = json.loads((SET_DIR / file).read_text(encoding="utf-8"))
+    data = read_set(file)
     _register(data["schemas"])
-    return FreshSet(data["name"], data["status"], list(data["phrases"]), [_call(row) for row in data["calls"]])
+    return FreshSet(data["name"], data["status"], list(data["phrases"]), [call_from_row(row) for row in data["calls"]])
 
 
 def fresh_sets() -> list[FreshSet]:
     """Every fresh set, in the order the bench reports them."""
-    files = json.loads((SET_DIR / "index.json").read_text(encoding="utf-8"))
+    files = read_set("index.json")
     return [load(file) for file in files]
