@@ -25,6 +25,7 @@ group in sha1(text) order; outputs are sorted by id / sha1(text).
 """
 
 import argparse
+import calendar
 import csv
 import email
 import email.policy
@@ -59,20 +60,7 @@ TASK = {
     "recipe_reviews": "Post this review",
 }
 MONTH = re.compile(r"twisted-python/(\d{4})-(\w+)\.txt")
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+MONTHS = tuple(calendar.month_name)[1:]  # English in the C locale a script runs in
 # a sign-off written "\Name", "-Name", "~ Name" or "Jean-Paul", and pipermail's scrubbed-attachment notes
 SIGN_OFF = re.compile(r"\n\s*([\\~-]+\s*[A-Za-z][a-z]+|[A-Z][a-z]+-[A-Z][a-z]+)\.?\s*$")
 SCRUBBED = re.compile(r"(?s)\n-{5,} ?next part ?-{5,}.*$|\n\s*An HTML attachment was scrubbed.*$")
