@@ -4,8 +4,10 @@ candidate dumped for reading (`dump`), and the decisions file ({"decisions": sha
 (`write_labelled`). Candidates are dicts with "sha", "text", "doc" (and "source" where a script reads several).
 A training set's private file (`write_private`) keeps every hand-read sentence with its category and owner."""
 
+import argparse
 import hashlib
 import json
+from pathlib import Path
 
 
 def dump(cands, path):
@@ -63,3 +65,18 @@ def print_counts(benign, private):
     for r in private:
         counts[r["category"]] = counts.get(r["category"], 0) + 1
     print("benign", len(benign), "private", len(private), dict(sorted(counts.items())))
+
+
+def git_dir_arguments(doc, names, dump=False):
+    """A prepare script's command line: one required `--NAME` per source (its bare git dir) and `--out`, the folder
+    written (created here); with `dump`, an optional `--dump` file for every private candidate. Returns the parsed
+    arguments."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    for name in names:
+        ap.add_argument("--" + name, required=True)
+    ap.add_argument("--out", type=Path, required=True)
+    if dump:
+        ap.add_argument("--dump", type=Path, help="also write every private candidate sentence here (for reading)")
+    args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    return args

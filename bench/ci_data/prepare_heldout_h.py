@@ -19,7 +19,6 @@ Git-dir arguments are bare git dirs read at the pinned commits below (COMMITS). 
 takes the first candidates in sha1(text) order; outputs are sorted by id / sha1(text).
 """
 
-import argparse
 import csv
 import email
 import email.policy
@@ -31,6 +30,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hand_labels import git_dir_arguments  # noqa: E402
 from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, clean_body, ok_text, sentences, sha, write_accepted  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
 
@@ -136,12 +136,7 @@ def private_candidates(abby):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for a in ("hn", "rlists", "zomato", "abby"):
-        ap.add_argument("--" + a, required=True)
-    ap.add_argument("--out", type=Path, required=True)
-    args = ap.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
+    args = git_dir_arguments(__doc__, ("hn", "rlists", "zomato", "abby"))
 
     benign = []
     for source, cands, blocks in (

@@ -22,7 +22,6 @@ in one order left 18 of the 128 private sentences unused, hard-wrapped mails and
 in sha1(text) order; outputs are sorted by id / sha1(text).
 """
 
-import argparse
 import csv
 import email
 import email.policy
@@ -33,6 +32,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hand_labels import git_dir_arguments  # noqa: E402
 from make_heldout import _AFTER_FIRST  # noqa: E402
 from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, clean_body, ok_text, sentences, sha, write_accepted  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
@@ -166,12 +166,7 @@ def private_candidates(gitdir, accept):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for a in ("uvc", "bugs", "trustpilot", "blogs"):
-        ap.add_argument("--" + a, required=True)
-    ap.add_argument("--out", type=Path, required=True)
-    args = ap.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
+    args = git_dir_arguments(__doc__, ("uvc", "bugs", "trustpilot", "blogs"))
 
     benign = write_benign(
         args.out,

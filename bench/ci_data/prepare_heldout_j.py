@@ -22,7 +22,6 @@ takes first the candidates with a sentence end within a line (where make_heldout
 group in sha1(text) order; outputs are sorted by id / sha1(text).
 """
 
-import argparse
 import csv
 import html
 import io
@@ -32,6 +31,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hand_labels import git_dir_arguments  # noqa: E402
 from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, clean_body, sentences, write_accepted  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
@@ -141,12 +141,7 @@ def private_candidates(gitdir, accept):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for a in ("grase", "htw", "whisky", "samsum"):
-        ap.add_argument("--" + a, required=True)
-    ap.add_argument("--out", type=Path, required=True)
-    args = ap.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
+    args = git_dir_arguments(__doc__, ("grase", "htw", "whisky", "samsum"))
 
     benign = write_benign(
         args.out,

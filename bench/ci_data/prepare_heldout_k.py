@@ -23,7 +23,6 @@ takes first the candidates with a sentence end within a line (where make_heldout
 group in sha1(text) order; outputs are sorted by id / sha1(text).
 """
 
-import argparse
 import csv
 import html
 import io
@@ -34,6 +33,7 @@ from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hand_labels import git_dir_arguments  # noqa: E402
 from prepare_heldout_e import BLOCK, Git, clean_body, sentences, write_accepted  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
@@ -170,12 +170,7 @@ def private_candidates(gitdir, accept):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for a in ("fluid", "cf", "gadgets", "hippo"):
-        ap.add_argument("--" + a, required=True)
-    ap.add_argument("--out", type=Path, required=True)
-    args = ap.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
+    args = git_dir_arguments(__doc__, ("fluid", "cf", "gadgets", "hippo"))
 
     benign = write_benign(
         args.out,

@@ -28,7 +28,6 @@ takes first the candidates with a sentence end within a line (where make_heldout
 group in sha1(text) order; outputs are sorted by id / sha1(text).
 """
 
-import argparse
 import csv
 import email
 import email.policy
@@ -41,7 +40,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hand_labels import print_counts, write_private  # noqa: E402
+from hand_labels import git_dir_arguments, print_counts, write_private  # noqa: E402
 from prepare_heldout_e import BLOCK, Git, clean_body, sentences  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
@@ -135,12 +134,7 @@ def gofundme_sentences(gitdir):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for a in ("imagej", "history", "duraspace", "gofundme"):
-        ap.add_argument("--" + a, required=True)
-    ap.add_argument("--out", type=Path, required=True)
-    args = ap.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
+    args = git_dir_arguments(__doc__, ("imagej", "history", "duraspace", "gofundme"))
 
     benign = write_benign(
         args.out,

@@ -24,7 +24,6 @@ cap takes its candidates in sha1(text) order (those with a sentence end within a
 id / sha1(text).
 """
 
-import argparse
 import ast
 import csv
 import io
@@ -34,7 +33,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hand_labels import print_counts, write_private  # noqa: E402
+from hand_labels import git_dir_arguments, print_counts, write_private  # noqa: E402
 from prepare_heldout_e import BLOCK, Git, sentences, sha  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_h import URL  # noqa: E402
@@ -156,13 +155,7 @@ def private_candidates(advice, reddit, accept):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for a in ("startups", "reddit", "advice"):
-        ap.add_argument("--" + a, required=True)
-    ap.add_argument("--out", type=Path, required=True)
-    ap.add_argument("--dump", type=Path, help="also write every private candidate sentence here (for reading)")
-    args = ap.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
+    args = git_dir_arguments(__doc__, ("startups", "reddit", "advice"), dump=True)
 
     blocks = (BLOCK, URL, PROFANITY, PERSONAL)
     benign = write_benign(

@@ -29,7 +29,6 @@ takes first the candidates with a sentence end within a line, each group in sha1
 by id / sha1(text).
 """
 
-import argparse
 import csv
 import io
 import json
@@ -38,7 +37,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hand_labels import print_counts, write_private  # noqa: E402
+from hand_labels import git_dir_arguments, print_counts, write_private  # noqa: E402
 from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, sentences  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
 from prepare_heldout_h import URL  # noqa: E402
@@ -144,12 +143,7 @@ def office_sentences(gitdir):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for a in ("qtox", "jira", "subjqa", "office"):
-        ap.add_argument("--" + a, required=True)
-    ap.add_argument("--out", type=Path, required=True)
-    args = ap.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
+    args = git_dir_arguments(__doc__, ("qtox", "jira", "subjqa", "office"))
 
     benign = write_benign(
         args.out,
