@@ -26,7 +26,7 @@ from rich.table import Table
 
 from webminim.egress.text import TextMinimizer
 from webminim.egress.text.ci import NETWORK, _encoder, default_model
-from webminim.embedder import OnnxMiniLM, minilm_dir, minilm_int8_graph
+from webminim.embedder import NETWORK_LAYERS, OnnxMiniLM, minilm_dir, minilm_int8_graph
 
 
 def _busy(stop: Any) -> None:
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     network = _encoder(NETWORK)
     network.embed(["warm up"])
     shipped = network._model  # the sleeping-thread session webminim loads
-    spinning = OnnxMiniLM(minilm_dir(), minilm_int8_graph(), spin=True)
+    spinning = OnnxMiniLM(minilm_dir(), minilm_int8_graph(NETWORK_LAYERS[NETWORK]), spin=True, alone=True)
     rows: list[tuple[str, list[float]]] = []
     for load in ("quiet", "one core busy"):
         stop = multiprocessing.Event()

@@ -73,6 +73,24 @@ def test_the_int8_minilm_reads_as_the_float_one_and_is_one_file():
     assert minilm_int8_graph() == minilm_int8_graph()  # the export is kept, not redone
 
 
+def test_the_second_stages_network_gives_a_text_one_vector_whatever_is_read_with_it():
+    """Egress' second stage reads MiniLM's first three layers, int8: a dynamically quantized
+    graph scales activations by what one run holds, so each text runs alone and its vector (and
+    the verdict on it) does not depend on the other sentences of its message."""
+    from webminim.embedder import minilm_graph
+
+    text = "My neighbour told me her husband lost his job in March."
+    others = ["Thanks!", "The build on the release branch fails since the dependency bump, see the attached log file."]
+    network = Embedder(cache=False, encoder="minilm3-int8")
+    alone = network.embed([text])[0]
+    network.forget()
+    together = network.embed([others[0], text, others[1]])[1]
+    assert np.array_equal(alone, together)
+    full = Embedder(cache=False, encoder="minilm-int8").embed([text])[0]
+    assert abs(float(np.linalg.norm(alone)) - 1.0) < 1e-4 and float(alone @ full) < 0.99  # three layers, not six
+    assert minilm_graph(3) != minilm_graph() and minilm_graph(3) == minilm_graph(3)
+
+
 def test_self_loops_are_added_as_gatv2conv_adds_them():
     edges = np.array([[0, 1, 2, 2, 3], [1, 0, 2, 3, 2]], dtype=np.int64)
     plain, _ = remove_self_loops(torch.from_numpy(edges))

@@ -31,7 +31,8 @@ from webminim.paths import cache_dir
 from webminim.text_memo import Memory
 
 DIM = 384
-ENCODERS = ("minilm", "minilm-static", "minilm-int8")
+ENCODERS = ("minilm", "minilm-static", "minilm-int8", "minilm3-int8")
+NETWORK_LAYERS = {"minilm-int8": None, "minilm3-int8": 3}  # int8 encoders: the MiniLM layers each runs (None: all)
 DEFAULT_ENCODER = "minilm-static"  # the shipped checkpoint's (a test holds them together)
 MAX_CHARS = 256  # MiniLM reads 256 word pieces at most; longer node text adds nothing
 MAX_CACHED = 100_000  # node texts kept in memory (~150 MiB): a long session does not grow without bound
@@ -135,9 +136,13 @@ class OnnxMiniLM:
 
     MAX_TOKENS = MiniLM.MAX_TOKENS
 
-    def __init__(self, model_dir: Path, graph: Path, *, spin: bool = True) -> None:
+    def __init__(self, model_dir: Path, graph: Path, *, spin: bool = True, alone: bool = False) -> None:
         from tokenizers import Tokenizer
 
+        # `alone`: each text in a run of its own. A graph quantized dynamically scales its
+        # activations by the run's range, so a text batched with others would get a vector
+        # (and a privacy verdict) that depends on its neighbours; alone, one text, one vector.
+        self._alone = alone
         self._counter = _piece_counter(model_dir)
         self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=self.MAX_TOKENS)
@@ -148,7 +153,8 @@ class OnnxMiniLM:
     def encode(self, texts: Sequence[str], *, batch_size: int = 128) -> np.ndarray:
         out = np.zeros((len(texts), DIM), dtype=np.float32)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        for chunk in _batches(order, [len(t) for t in texts], batch_size):
+        chunks = [[i] for i in order] if self._alone else _batches(order, [len(t) for t in texts], batch_size)
+        for chunk in chunks:
             encoded = self.tokenizer.encode_batch([texts[i] for i in chunk])
             feed = {
                 "input_ids": np.asarray([e.ids for e in encoded], dtype=np.int64),
@@ -212,13 +218,14 @@ class StaticMiniLM:
         return _count_pieces(self._counter, texts)
 
 
-def export_minilm(model_dir: Path, out: Path) -> None:
+def export_minilm(model_dir: Path, out: Path, layers: int | None = None) -> None:
     """MiniLM as one ONNX graph: word pieces in, pooled and normalised vectors out, written from
     its verified weights by `webminim.minilm_graph` (no torch; the nodes ONNX Runtime's BERT
-    fusion makes of transformers' export, vectors equal to the eager model's within 1e-6)."""
+    fusion makes of transformers' export, vectors equal to the eager model's within 1e-6).
+    `layers`: its first that many layers only (None: all six)."""
     from webminim import minilm_graph
 
-    minilm_graph.write(model_dir, minilm_weights(model_dir), out)
+    minilm_graph.write(model_dir, minilm_weights(model_dir), out, layers=layers)
 
 
 @contextlib.contextmanager
@@ -250,22 +257,25 @@ def _export_key(model_dir: Path, *settings: bytes) -> str:
     return onnx_files.key_of(parts)
 
 
-def minilm_graph() -> Path:
-    """The ONNX file of the shipped MiniLM, written on first use from its verified weights."""
+def minilm_graph(layers: int | None = None) -> Path:
+    """The ONNX file of the shipped MiniLM (its first `layers` layers; None: all), written on
+    first use from its verified weights."""
     from webminim import onnx_files
 
     model_dir = minilm_dir()
-    return onnx_files.ensure("minilm", _export_key(model_dir), lambda out: export_minilm(model_dir, out))
+    name, settings = ("minilm", ()) if layers is None else (f"minilm{layers}", (f"layers {layers}".encode(),))
+    return onnx_files.ensure(name, _export_key(model_dir, *settings), lambda out: export_minilm(model_dir, out, layers))
 
 
-def minilm_int8_graph() -> Path:
-    """The shipped MiniLM's ONNX graph with int8 weights (ONNX Runtime's dynamic quantization:
-    the same graph, ~2.4x faster a sentence on two cores; vectors within cosine ~0.93-0.99 of
-    the float ones). Deterministic: one file for one float graph. For readers that re-read a
-    few texts under a deadline (egress' second stage), trained on its own vectors."""
+def minilm_int8_graph(layers: int | None = None) -> Path:
+    """The shipped MiniLM's ONNX graph (its first `layers` layers; None: all) with int8 weights
+    (ONNX Runtime's dynamic quantization: the same graph, ~2.4x faster a sentence on two cores;
+    vectors within cosine ~0.93-0.99 of the float ones). Deterministic: one file for one float
+    graph. For readers that re-read a few texts under a deadline (egress' second stage),
+    trained on its own vectors."""
     from webminim import onnx_files
 
-    graph = minilm_graph()
+    graph = minilm_graph(layers)
 
     def export(out: Path) -> None:
         from onnxruntime.quantization import QuantType, quantize_dynamic
@@ -273,7 +283,8 @@ def minilm_int8_graph() -> Path:
         with _silenced():  # its advice to pre-process the graph first
             quantize_dynamic(str(graph), str(out), weight_type=QuantType.QInt8, extra_options={"DefaultTensorType": 1})
 
-    return onnx_files.ensure("minilm-int8", _export_key(minilm_dir(), b"quantize_dynamic qint8"), export)
+    name, settings = ("minilm-int8", ()) if layers is None else (f"minilm{layers}-int8", (f"layers {layers}".encode(),))
+    return onnx_files.ensure(name, _export_key(minilm_dir(), b"quantize_dynamic qint8", *settings), export)
 
 
 def export_static_minilm(model_dir: Path, out: Path) -> None:
@@ -358,7 +369,7 @@ class Embedder:
         if encoder not in ENCODERS:
             raise ScorerError(f"unknown text encoder {encoder!r}: expected one of {', '.join(ENCODERS)}")
         self.encoder = encoder
-        if encoder in ("minilm-static", "minilm-int8"):
+        if encoder == "minilm-static" or encoder in NETWORK_LAYERS:
             cache = False  # the disk cache is keyed by text alone: it holds the float MiniLM's vectors
         self._model: MiniLM | OnnxMiniLM | StaticMiniLM | None = None
         self._memory: OrderedDict[str, np.ndarray] = OrderedDict()  # LRU: text repeats between steps
@@ -377,9 +388,10 @@ class Embedder:
             try:
                 if self.encoder == "minilm-static":
                     self._model = StaticMiniLM(minilm_dir(), static_minilm_dir())
-                elif self.encoder == "minilm-int8":
+                elif self.encoder in NETWORK_LAYERS:
                     # a message's few texts, read beside a busy browser: no spinning threads
-                    self._model = OnnxMiniLM(minilm_dir(), minilm_int8_graph(), spin=False)
+                    graph = minilm_int8_graph(NETWORK_LAYERS[self.encoder])
+                    self._model = OnnxMiniLM(minilm_dir(), graph, spin=False, alone=True)
                 else:
                     self._model = onnx_minilm() if self.runtime == "onnx" else MiniLM(minilm_dir())
             except ScorerError:

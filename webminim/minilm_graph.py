@@ -84,8 +84,9 @@ def _attention(g: _Graph, x: str, mask_index: str, w: dict[str, np.ndarray], pre
     return g.linear(context, w[f"{prefix}.output.dense.weight"], w[f"{prefix}.output.dense.bias"], f"{prefix}.out")
 
 
-def build(model_dir: Path, weights: dict[str, np.ndarray], *, normalize: bool = True) -> Any:
-    """The ONNX model of MiniLM (`model_dir`'s config.json) with `weights` (safetensors names).
+def build(model_dir: Path, weights: dict[str, np.ndarray], *, normalize: bool = True, layers: int | None = None) -> Any:
+    """The ONNX model of MiniLM (`model_dir`'s config.json) with `weights` (safetensors names);
+    `layers`: only the first that many of its layers (None: all), pooled the same way.
 
     Written with ONNX Runtime's fused BERT operators (`EmbedLayerNormalization`, `Attention`,
     `BiasGelu`), the graph its own optimizer makes of an exported BERT: the same arithmetic as
@@ -110,7 +111,10 @@ def build(model_dir: Path, weights: dict[str, np.ndarray], *, normalize: bool = 
         helper.make_node("EmbedLayerNormalization", embed_inputs, [x, mask_index], name=x, domain=MS, epsilon=eps)
     )
 
-    for layer in range(int(config["num_hidden_layers"])):
+    depth = int(config["num_hidden_layers"])
+    if layers is not None and not 1 <= layers <= depth:
+        raise ValueError(f"MiniLM has {depth} layers, not {layers}")
+    for layer in range(depth if layers is None else layers):
         p = f"encoder.layer.{layer}"
         attended = _attention(g, x, mask_index, weights, f"{p}.attention", heads)
         x = g.add_norm(attended, x, weights, f"{p}.attention.output.LayerNorm", eps)
@@ -145,8 +149,10 @@ def build(model_dir: Path, weights: dict[str, np.ndarray], *, normalize: bool = 
     return model
 
 
-def write(model_dir: Path, weights: dict[str, np.ndarray], out: Path, *, normalize: bool = True) -> None:
+def write(
+    model_dir: Path, weights: dict[str, np.ndarray], out: Path, *, normalize: bool = True, layers: int | None = None
+) -> None:
     """Build the graph and save it to `out` (weights inside the file: MiniLM is 90 MB, under protobuf's 2 GB)."""
     import onnx
 
-    onnx.save_model(build(model_dir, weights, normalize=normalize), str(out))
+    onnx.save_model(build(model_dir, weights, normalize=normalize, layers=layers), str(out))
