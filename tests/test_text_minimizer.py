@@ -128,6 +128,25 @@ def test_the_model_refuses_a_broken_file_and_another_encoder(tmp_path) -> None: 
         ContextModel(tmp_path / "missing.npz")
 
 
+def test_the_model_reads_a_text_as_it_was_trained_on_it() -> None:
+    """The first stage's probabilities are softmax(W_e·e(x) + Σ log(1 + n_b) W_h[b] + b), the
+    features train.py fits on, written out here from the grams: a repeated gram counts log 3,
+    not 2 (an inference that read raw counts inflated every gram's weight by 1/log 2)."""
+    import numpy as np
+
+    from webminim.egress.text import ci
+
+    model = ContextModel()
+    text = "Her therapist said the therapist visits help, and Dana keeps a diary of the visits."
+    buckets = [ci.bucket(g) for g in ci.grams(text)]
+    assert len(set(buckets)) < len(buckets)  # some gram repeats
+    z = model.bias + ci.embeddings([text])[0] @ model.w_emb
+    for b in set(buckets):
+        z = z + np.log1p(buckets.count(b)) * model.w_hash[b]
+    expected = np.exp(z - z.max()) / np.exp(z - z.max()).sum()
+    assert np.allclose(model.probabilities([text])[0], expected, atol=1e-5)
+
+
 def test_the_second_stage_reads_what_the_static_table_dilutes() -> None:
     """A rare condition named plainly: the first stage's mean of word pieces doubts it, the
     second (MiniLM itself) rules; a harmless sentence never reaches the second stage."""
@@ -199,7 +218,8 @@ def test_the_second_stage_decides_what_the_first_is_not_sure_of(monkeypatch) -> 
     sure = "She has been diagnosed with cancer and starts chemotherapy next week."
     unsure = "My cousin got a DUI last month."
     p_sure, p_unsure = (1.0 - float(p[0]) for p in model.probabilities([sure, unsure]))
-    assert model.threshold <= p_unsure < p_sure
+    assert model.gate <= p_unsure < p_sure
+    model.threshold = min(model.threshold, p_unsure)  # the first stage finds both private (whatever its calibration)
     monkeypatch.setattr(ci, "SURE", (p_unsure + p_sure) / 2)
     read: list[str] = []
 

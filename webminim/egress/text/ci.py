@@ -3,14 +3,14 @@
 For one sentence it gives the probability of each category of the taxonomy below ("none"
 included). It is a multinomial logistic regression over two views of the sentence:
 
-    z = W_e · e(x) + Σ_{g ∈ grams(x)} W_h[hash(g)] + b,   p = softmax(z)
+    z = W_e · e(x) + Σ_b log(1 + n_b(x)) W_h[b] + b₀,   p = softmax(z)
 
 `e(x)` is the sentence's embedding by the static MiniLM table the scorer reads text with
 (`webminim.embedder`, Model2Vec's distillation of the shipped MiniLM; the model file keeps the
 table's answers on probe texts and refuses to load against a table that answers otherwise) and
-`grams(x)` its lower-cased words and word pairs, hashed into 2^14 buckets, with a capitalised
-word inside a sentence read as NAME (a person's name says nothing of what is private about
-them). It is trained on sentences written outside this project (`train.py`, the data card in
+`n_b(x)` how many of its lower-cased words and word pairs (`grams(x)`) hash into bucket b of
+2^14, a capitalised word inside a sentence read as NAME (a person's name says nothing of what
+is private about them). It is trained on sentences written outside this project (`train.py`, the data card in
 `CI_MODEL.md`): a fixed vocabulary cannot know that "has been practising breathing techniques
 and keeping a thought diary" is a health fact; a model that read many such sentences can.
 No torch: one table look-up, one sparse sum and one 384 x 12 product per sentence.
@@ -19,9 +19,10 @@ A static table reads "I have been told I have Friedreich's ataxia" as the mean o
 pieces, where the rare name is one piece among nine. So the model is a cascade: the static
 reading above is the first stage, and a text it does not clear (p(private) at or above the
 file's `gate`, a few percent of harmless sentences) is read again by a second regression
-that adds MiniLM itself, `f(x)`, run as a network (ONNX):
+that adds MiniLM run as a network, `f(x)`: its first three layers, int8 weights (ONNX), each
+text in a run of its own (read as well as all six on the message sets, in half the time):
 
-    z₂ = W₂ₑ · e(x) + W₂f · f(x) + Σ_g W₂ₕ[hash(g)] + b₂
+    z₂ = W₂ₑ · e(x) + W₂f · f(x) + Σ_b log(1 + n_b(x)) W₂ₕ[b] + b₂
 
 Every text past the gate is the second stage's to decide, as its threshold was fitted (on the
 validation texts past the gate): it may find private what the first stage cleared, and clear
@@ -142,18 +143,16 @@ def bucket(gram: str) -> int:
     return zlib.crc32(gram.encode("utf-8")) & (BUCKETS - 1)
 
 
-def hashed(text: str) -> np.ndarray:
-    """The buckets of a text's grams (with repeats: a gram twice counts twice)."""
-    return np.array(list(map(bucket, grams(text))), dtype=np.int64)
-
-
-def bucket_counts(texts: list[str]) -> sparse.csr_matrix:
-    """(len(texts), BUCKETS): how often each bucket occurs in each text."""
+def gram_features(texts: list[str]) -> sparse.csr_matrix:
+    """(len(texts), BUCKETS): log(1 + how often each bucket occurs in each text), the grams'
+    view of a text as the model was trained on it and as it reads it (`train.py` calls this)."""
     rows = [list(map(bucket, grams(t))) for t in texts]
     lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
     flat = np.fromiter(itertools.chain.from_iterable(rows), dtype=np.int64, count=int(lengths.sum()))
     offsets = np.concatenate(([0], np.cumsum(lengths)))
-    return sparse.csr_matrix((np.ones(flat.size, np.float32), flat, offsets), shape=(len(texts), BUCKETS))
+    counts = sparse.csr_matrix((np.ones(flat.size, np.float32), flat, offsets), shape=(len(texts), BUCKETS))
+    counts.sum_duplicates()  # a gram twice is one entry of 2, then log(3)
+    return counts.log1p()
 
 
 @cache
@@ -177,11 +176,11 @@ def embeddings(texts: list[str]) -> np.ndarray:
     return _embedded("minilm-static", texts)
 
 
-NETWORK = "minilm-int8"  # MiniLM itself with int8 weights: what the second stage reads
+NETWORK = "minilm3-int8"  # MiniLM's first three layers, int8 weights: what the second stage reads
 
 
 def network_embeddings(texts: list[str]) -> np.ndarray:
-    """(len(texts), 384) embeddings by MiniLM itself (int8); a ConfigError when it cannot load."""
+    """(len(texts), 384) embeddings by the second stage's network; a ConfigError when it cannot load."""
     return _embedded(NETWORK, texts)
 
 
@@ -191,7 +190,7 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 
 def _hashed_sum(w_hash: np.ndarray, texts: list[str], z: np.ndarray) -> np.ndarray:
-    return z + bucket_counts(texts) @ w_hash  # every text's Σ W_h[hash(g)] in one sparse product
+    return z + gram_features(texts) @ w_hash  # every text's grams in one sparse product
 
 
 def _within_budget(order: list[int], texts: list[str]) -> list[int]:

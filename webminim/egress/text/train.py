@@ -32,7 +32,15 @@ from pathlib import Path
 import numpy as np
 from scipy import optimize, sparse
 
-from webminim.egress.text.ci import BUCKETS, CATEGORIES, MODEL_PATH, PROBES, embeddings, hashed, network_embeddings
+from webminim.egress.text.ci import (
+    BUCKETS,
+    CATEGORIES,
+    MODEL_PATH,
+    PROBES,
+    embeddings,
+    gram_features,
+    network_embeddings,
+)
 
 
 def load(path: Path, holdout: set[str]) -> list[dict]:
@@ -51,17 +59,8 @@ def validation(row: dict) -> bool:
     return digest[0] < 26  # about one in ten
 
 
-
-
 def features(texts: list[str], embedding_scale: float = 1.0, network: bool = False) -> sparse.csr_matrix:
-    data, indices, indptr = [], [], [0]
-    for text in texts:
-        counts = Counter(hashed(text).tolist())
-        indices.extend(counts)
-        data.extend(np.log1p(list(counts.values())))
-        indptr.append(len(indices))
-    grams = sparse.csr_matrix((np.asarray(data, np.float32), indices, indptr), shape=(len(texts), BUCKETS))
-    parts = [grams, sparse.csr_matrix(embedding_scale * embeddings(texts))]
+    parts = [gram_features(texts), sparse.csr_matrix(embedding_scale * embeddings(texts))]
     if network:
         parts.append(sparse.csr_matrix(embedding_scale * network_embeddings(texts)))
     return sparse.hstack(parts, format="csr")
