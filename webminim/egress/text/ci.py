@@ -143,16 +143,20 @@ def bucket(gram: str) -> int:
     return zlib.crc32(gram.encode("utf-8")) & (BUCKETS - 1)
 
 
-def gram_features(texts: list[str]) -> sparse.csr_matrix:
-    """(len(texts), BUCKETS): log(1 + how often each bucket occurs in each text), the grams'
-    view of a text as the model was trained on it and as it reads it (`train.py` calls this)."""
+def _bucket_counts(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(text index, bucket, count) of every bucket some gram of a text falls in, by text then bucket."""
     rows = [list(map(bucket, grams(t))) for t in texts]
     lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
     flat = np.fromiter(itertools.chain.from_iterable(rows), dtype=np.int64, count=int(lengths.sum()))
-    offsets = np.concatenate(([0], np.cumsum(lengths)))
-    counts = sparse.csr_matrix((np.ones(flat.size, np.float32), flat, offsets), shape=(len(texts), BUCKETS))
-    counts.sum_duplicates()  # a gram twice is one entry of 2, then log(3)
-    return counts.log1p()
+    keys, counts = np.unique(np.repeat(np.arange(len(texts)) * BUCKETS, lengths) + flat, return_counts=True)
+    return keys // BUCKETS, keys % BUCKETS, counts
+
+
+def gram_features(texts: list[str]) -> sparse.csr_matrix:
+    """(len(texts), BUCKETS): log(1 + how often each bucket occurs in each text), the grams'
+    view of a text as the model was fitted on it (`train.py`) and reads it (`_hashed_sum`)."""
+    row, column, counts = _bucket_counts(texts)
+    return sparse.csr_matrix((np.log1p(counts).astype(np.float32), (row, column)), shape=(len(texts), BUCKETS))
 
 
 @cache
@@ -190,7 +194,12 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 
 def _hashed_sum(w_hash: np.ndarray, texts: list[str], z: np.ndarray) -> np.ndarray:
-    return z + gram_features(texts) @ w_hash  # every text's grams in one sparse product
+    """z plus every text's Σ_b log(1 + n_b) W_h[b]: `gram_features(texts) @ w_hash` without
+    building a sparse matrix for a message's few texts (scipy's checks cost more than the sum)."""
+    row, column, counts = _bucket_counts(texts)
+    out = z.astype(np.float32, copy=True)
+    np.add.at(out, row, np.log1p(counts).astype(np.float32)[:, None] * w_hash[column])
+    return out
 
 
 def _within_budget(order: list[int], texts: list[str]) -> list[int]:
