@@ -58,9 +58,9 @@ PROBES: tuple[str, ...] = (
 )
 
 BUCKETS = 1 << 14
-MAX_SECOND = 6  # texts per call the second stage reads: its cost, ~1.5-3 ms a text (int8), stays bounded
+MAX_SECOND = 6  # texts per call the second stage reads: its cost, ~2 ms a 12-word text on two cores, stays bounded
 SURE = 0.8  # a first-stage p(private) this high is not read again: nothing clears it (validation precision 0.94 there)
-SECOND_WORDS = 80  # words per call the second stage reads (~0.05 ms a word on two cores): p99 bounded
+SECOND_WORDS = 80  # words per call the second stage reads (~0.15-0.2 ms a word, each text alone): p99 bounded
 MODEL_PATH = Path(__file__).with_name("ci_model.npz")
 CATEGORIES: tuple[str, ...] = (
     "none",
