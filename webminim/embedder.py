@@ -263,8 +263,16 @@ def minilm_graph(layers: int | None = None) -> Path:
     from webminim import onnx_files
 
     model_dir = minilm_dir()
-    name, settings = ("minilm", ()) if layers is None else (f"minilm{layers}", (f"layers {layers}".encode(),))
+    name, settings = _graph_name("minilm", layers)
     return onnx_files.ensure(name, _export_key(model_dir, *settings), lambda out: export_minilm(model_dir, out, layers))
+
+
+def _graph_name(stem: str, layers: int | None, suffix: str = "") -> tuple[str, tuple[bytes, ...]]:
+    """A MiniLM graph's file name and the settings its cache key adds: "minilm3-int8" and
+    (b"layers 3",) for the first three layers, "minilm-int8" and () for all of them."""
+    if layers is None:
+        return stem + suffix, ()
+    return f"{stem}{layers}{suffix}", (f"layers {layers}".encode(),)
 
 
 def minilm_int8_graph(layers: int | None = None) -> Path:
@@ -283,7 +291,7 @@ def minilm_int8_graph(layers: int | None = None) -> Path:
         with _silenced():  # its advice to pre-process the graph first
             quantize_dynamic(str(graph), str(out), weight_type=QuantType.QInt8, extra_options={"DefaultTensorType": 1})
 
-    name, settings = ("minilm-int8", ()) if layers is None else (f"minilm{layers}-int8", (f"layers {layers}".encode(),))
+    name, settings = _graph_name("minilm", layers, "-int8")
     return onnx_files.ensure(name, _export_key(minilm_dir(), b"quantize_dynamic qint8", *settings), export)
 
 

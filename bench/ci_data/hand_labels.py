@@ -50,7 +50,9 @@ def write_private(accept, third, cands, out, id_prefix):
         if hits:
             cat = accept[hits[0]]
             owner = "none" if cat == "none" else ("third" if hits[0] in third else "self")
-            rows.append({"id": id_prefix + digest[:12], "source": source, "category": cat, "owner": owner, "text": text})
+            rows.append(
+                {"id": id_prefix + digest[:12], "source": source, "category": cat, "owner": owner, "text": text}
+            )
             found.add(hits[0])
     if set(accept) - found:
         raise SystemExit("hand-read sentences not found: %s" % sorted(set(accept) - found))
@@ -58,6 +60,15 @@ def write_private(accept, third, cands, out, id_prefix):
     with (out / "private_sentences.jsonl").open("w") as h:
         h.writelines(json.dumps(r) + "\n" for r in rows)
     return rows
+
+
+def write_accepted_private(decisions, cands, out, id_prefix, benign):
+    """A set's closing step: the hand-accepted candidates ({text: source}) of `decisions` (a decisions file's
+    "private_accept" and "owner_third") written by `write_private`, and the counts printed. Returns the rows."""
+    accept = decisions["private_accept"]
+    private = write_private(accept, set(decisions["owner_third"]), cands, out, id_prefix)
+    print_counts(benign, private)
+    return private
 
 
 def print_counts(benign, private):

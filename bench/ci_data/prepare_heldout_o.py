@@ -40,7 +40,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hand_labels import git_dir_arguments, print_counts, write_private  # noqa: E402
+from hand_labels import git_dir_arguments, write_accepted_private  # noqa: E402
 from prepare_heldout_e import BLOCK, Git, clean_body, sentences  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
@@ -150,10 +150,8 @@ def main():
         pick_benign,
     )
 
-    accept = DECISIONS["private_accept"]
-    cands = accepted(gofundme_sentences(args.gofundme), accept, "gofundme_stories")
-    private = write_private(accept, set(DECISIONS["owner_third"]), cands, args.out, "o-private-")
-    print_counts(benign, private)
+    cands = accepted(gofundme_sentences(args.gofundme), DECISIONS["private_accept"], "gofundme_stories")
+    write_accepted_private(DECISIONS, cands, args.out, "o-private-", benign)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hand_labels import git_dir_arguments, print_counts, write_private  # noqa: E402
+from hand_labels import git_dir_arguments, write_accepted_private  # noqa: E402
 from prepare_heldout_e import BLOCK, REVIEW_BLOCK, SPLIT, Git, nwords  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
 from prepare_heldout_h import URL  # noqa: E402
@@ -170,10 +170,8 @@ def main():
         pick_benign,
     )
 
-    accept = DECISIONS["private_accept"]
-    cands = accepted(oyez_sentences(args.oyez), accept, "oyez_case_facts")
-    private = write_private(accept, set(DECISIONS["owner_third"]), cands, args.out, "q-private-")
-    print_counts(benign, private)
+    cands = accepted(oyez_sentences(args.oyez), DECISIONS["private_accept"], "oyez_case_facts")
+    write_accepted_private(DECISIONS, cands, args.out, "q-private-", benign)
 
 
 if __name__ == "__main__":

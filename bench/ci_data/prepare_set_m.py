@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hand_labels import git_dir_arguments, print_counts, write_private  # noqa: E402
+from hand_labels import git_dir_arguments, write_accepted_private  # noqa: E402
 from prepare_heldout_e import BLOCK, Git, sentences, sha  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_h import URL  # noqa: E402
@@ -170,17 +170,17 @@ def main():
     if args.dump:
         with args.dump.open("w") as h:
             seen = set()
-            for src, it in (("reddit_advice", advice_sentences(args.advice)), ("reddit_stories",
-                                                                              reddit_sentences(args.reddit))):
+            for src, it in (
+                ("reddit_advice", advice_sentences(args.advice)),
+                ("reddit_stories", reddit_sentences(args.reddit)),
+            ):
                 for s in it:
                     if s not in seen:
                         seen.add(s)
                         h.write(json.dumps({"sha": sha(s)[:10], "source": src, "text": s}) + "\n")
 
-    accept = DECISIONS["private_accept"]
-    cands = private_candidates(args.advice, args.reddit, accept)
-    private = write_private(accept, set(DECISIONS["owner_third"]), cands, args.out, "m-private-")
-    print_counts(benign, private)
+    cands = private_candidates(args.advice, args.reddit, DECISIONS["private_accept"])
+    write_accepted_private(DECISIONS, cands, args.out, "m-private-", benign)
 
 
 if __name__ == "__main__":

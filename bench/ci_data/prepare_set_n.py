@@ -37,7 +37,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hand_labels import git_dir_arguments, print_counts, write_private  # noqa: E402
+from hand_labels import git_dir_arguments, write_accepted_private  # noqa: E402
 from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, sentences  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
 from prepare_heldout_h import URL  # noqa: E402
@@ -102,7 +102,9 @@ def qtox_candidates(gitdir):
 
 def jira_candidates(gitdir):
     g = Git(gitdir, COMMITS["jira"])
-    paths = [p for p in g.names("bug_reports/Zookeeper/") if re.fullmatch(r"bug_reports/Zookeeper/ZOOKEEPER-\d+\.json", p)]
+    paths = [
+        p for p in g.names("bug_reports/Zookeeper/") if re.fullmatch(r"bug_reports/Zookeeper/ZOOKEEPER-\d+\.json", p)
+    ]
     for path, raw in sorted(g.blobs(paths).items()):
         desc = json.loads(raw).get("fields", {}).get("description") or ""
         text = JIRA_MARKUP.sub("", desc.replace("\r\n", "\n")).translate(ASCII)
@@ -159,10 +161,8 @@ def main():
         pick_benign,
     )
 
-    accept = DECISIONS["private_accept"]
-    cands = accepted(office_sentences(args.office), accept, "office_us")
-    private = write_private(accept, set(DECISIONS["owner_third"]), cands, args.out, "n-office-")
-    print_counts(benign, private)
+    cands = accepted(office_sentences(args.office), DECISIONS["private_accept"], "office_us")
+    write_accepted_private(DECISIONS, cands, args.out, "n-office-", benign)
 
 
 if __name__ == "__main__":

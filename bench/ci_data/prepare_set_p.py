@@ -38,7 +38,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hand_labels import git_dir_arguments, print_counts, write_private  # noqa: E402
+from hand_labels import git_dir_arguments, write_accepted_private  # noqa: E402
 from prepare_heldout_e import BLOCK, Git, sentences  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_h import URL  # noqa: E402
@@ -137,10 +137,8 @@ def main():
         pick_benign,
     )
 
-    accept = DECISIONS["private_accept"]
-    cands = accepted(streaming_sentences(args.streaming), accept, "streaming_descriptions")
-    private = write_private(accept, set(DECISIONS["owner_third"]), cands, args.out, "p-streaming-")
-    print_counts(benign, private)
+    cands = accepted(streaming_sentences(args.streaming), DECISIONS["private_accept"], "streaming_descriptions")
+    write_accepted_private(DECISIONS, cands, args.out, "p-streaming-", benign)
 
 
 if __name__ == "__main__":
