@@ -3,7 +3,8 @@
     python prepare_read_sets.py --set c=/work/outside/c --set d=/work/outside/d --set e=/work/outside/e \\
         --out sentences_read.jsonl
 
-Each set folder holds `benign.jsonl` (whole outside messages: {"id", "source", "text"}) and
+Each set folder holds `benign.jsonl` (whole outside messages: {"id", "source", "text"}; a training set
+of sentences alone has none) and
 `private_sentences.jsonl` ({"id", "source", "category", "text"}), as `make_heldout.py` reads
 them. A benign message gives each of its sentences (cut by the minimizer's own segmenter, 3
 words or more) as "none"; a private sentence is a row of its category. A training set's hard
@@ -71,7 +72,8 @@ def main() -> None:
     rows: list[dict] = []
     for item in args.set:
         name, folder = item.split("=", 1)
-        rows += benign_rows(name, Path(folder) / "benign.jsonl")
+        if (Path(folder) / "benign.jsonl").exists():  # a training set of sentences alone has none
+            rows += benign_rows(name, Path(folder) / "benign.jsonl")
         rows += private_rows(name, Path(folder) / "private_sentences.jsonl", args.hard_negatives)
     with args.out.open("w", encoding="utf-8") as handle:
         handle.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
