@@ -16,6 +16,10 @@ from typing import Literal
 R, A, K = 0, 1, 2  # Remove, Abstract, Keep: a node's action in every array of decisions
 Action = Literal["K", "A", "R"]
 ACTION_NAMES: dict[int, Action] = {K: "K", A: "A", R: "R"}
+# what an abstracted node sends, in tokens (Minim §5.2's tok_post): its placeholder's length or
+# this share of its own tokens, whichever is more
+TOK_PH = 6.0
+P_ABS = 0.05
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,12 +17,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from webminim.decisions import A, K, R
+from webminim.decisions import P_ABS, TOK_PH, A, K, R
 
 TAU_CRIT = 7.0
 TAU_IRR = 1.0
-TOK_PH = 6.0
-P_ABS = 0.05
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from extractors.tree import UITree
+from webminim.decisions import P_ABS, TOK_PH
 from webminim.errors import ConfigError
-from webminim.metrics import P_ABS, TOK_PH
 from webminim.policy import Thresholds
 from webminim.private_files import open_private
 from webminim.safe_urls import strip_query
