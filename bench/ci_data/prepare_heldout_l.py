@@ -75,11 +75,14 @@ HOUSEHOLD = re.compile(
 
 
 # ---------------------------------------------------------------- benign sources
-def twisted_candidates(gitdir):
-    g = Git(gitdir, COMMITS["twisted"])
-    paths = [p for p in g.names("twisted-python/") if MONTH.fullmatch(p)]
+def pipermail_mails(g, folder, month, id_format):
+    """Every e-mail of a pipermail archive's monthly text files (those under `folder` that `month` matches, its
+    groups the year and the month's English name), in file order, as (id, text): quoted text, attributions, scrubbed
+    attachments, closings, sign-off names and signatures cut. Its id is `id_format` % (year, month number, the
+    mail's index in its month)."""
+    paths = [p for p in g.names(folder) if month.fullmatch(p)]
     for path, raw in sorted(g.blobs(paths).items()):
-        y, mon = MONTH.fullmatch(path).groups()
+        y, mon = month.fullmatch(path).groups()
         if mon not in MONTHS:
             continue
         for i, chunk in enumerate(FROM_LINE.split(raw.decode("utf-8", "replace"))[1:]):
@@ -89,8 +92,12 @@ def twisted_candidates(gitdir):
                 continue
             text = ATTRIBUTION.sub("", clean_body(SCRUBBED.sub("", body)).translate(ASCII))
             text = FIRST_NAME.sub("", FULL_NAME.sub("", SIGN_OFF.sub("", CLOSING.sub("", text.strip()))))
-            mid = "l-mail-twisted-%s-%02d-%03d" % (y, MONTHS.index(mon) + 1, i)
-            yield mid, re.sub(r"\n{3,}", "\n\n", text).strip()
+            yield id_format % (y, MONTHS.index(mon) + 1, i), re.sub(r"\n{3,}", "\n\n", text).strip()
+
+
+def twisted_candidates(gitdir):
+    g = Git(gitdir, COMMITS["twisted"])
+    return pipermail_mails(g, "twisted-python/", MONTH, "l-mail-twisted-%s-%02d-%03d")
 
 
 def economics_candidates(gitdir):

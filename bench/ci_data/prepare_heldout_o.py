@@ -29,8 +29,6 @@ group in sha1(text) order; outputs are sorted by id / sha1(text).
 """
 
 import csv
-import email
-import email.policy
 import html
 import io
 import json
@@ -41,14 +39,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hand_labels import git_dir_arguments, write_accepted_private  # noqa: E402
-from prepare_heldout_e import BLOCK, Git, clean_body, sentences  # noqa: E402
+from prepare_heldout_e import BLOCK, Git, sentences  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
-from prepare_heldout_h import FROM_LINE, MAIL_EXTRA, URL  # noqa: E402
+from prepare_heldout_h import MAIL_EXTRA, URL  # noqa: E402
 from prepare_heldout_i import AT_ADDR, accepted, pick_messages, write_benign  # noqa: E402
-from prepare_heldout_j import ATTRIBUTION, FULL_NAME, SE_SKIP, html_to_text  # noqa: E402
-from prepare_heldout_k import CLOSING, FIRST_NAME  # noqa: E402
-from prepare_heldout_l import MAIL_PERSONAL, MONTHS, SCRUBBED, SIGN_OFF  # noqa: E402
+from prepare_heldout_j import SE_SKIP, html_to_text  # noqa: E402
+from prepare_heldout_l import MAIL_PERSONAL, pipermail_mails  # noqa: E402
 from prepare_set_n import BOTS, CHAT_PERSONAL, _irc_runs  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -76,20 +73,7 @@ DURA_DAY = re.compile(r"original-logs/(\d{4}-\d\d-\d\d)\.log")
 # ---------------------------------------------------------------- benign sources
 def imagej_candidates(gitdir):
     g = Git(gitdir, COMMITS["imagej"])
-    paths = [p for p in g.names("imagej-devel/") if MONTH.fullmatch(p)]
-    for path, raw in sorted(g.blobs(paths).items()):
-        y, mon = MONTH.fullmatch(path).groups()
-        if mon not in MONTHS:
-            continue
-        for i, chunk in enumerate(FROM_LINE.split(raw.decode("utf-8", "replace"))[1:]):
-            msg = email.message_from_string(chunk, policy=email.policy.compat32)
-            body = msg.get_payload()
-            if not isinstance(body, str) or MAIL_SKIP.search(str(msg["Subject"] or "")):
-                continue
-            text = ATTRIBUTION.sub("", clean_body(SCRUBBED.sub("", body)).translate(ASCII))
-            text = FIRST_NAME.sub("", FULL_NAME.sub("", SIGN_OFF.sub("", CLOSING.sub("", text.strip()))))
-            mid = "o-mail-imagej-%s-%02d-%03d" % (y, MONTHS.index(mon) + 1, i)
-            yield mid, re.sub(r"\n{3,}", "\n\n", text).strip()
+    return pipermail_mails(g, "imagej-devel/", MONTH, "o-mail-imagej-%s-%02d-%03d")
 
 
 def history_candidates(gitdir):

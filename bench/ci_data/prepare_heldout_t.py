@@ -27,8 +27,6 @@ group in sha1(text) order; outputs are sorted by id / sha1(text). `--dump FILE` 
 sentence (for reading).
 """
 
-import email
-import email.policy
 import html
 import json
 import re
@@ -37,14 +35,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hand_labels import git_dir_arguments, print_counts, write_private  # noqa: E402
-from prepare_heldout_e import BLOCK, Git, clean_body  # noqa: E402
+from prepare_heldout_e import BLOCK, Git  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
-from prepare_heldout_h import FROM_LINE, MAIL_EXTRA, URL  # noqa: E402
+from prepare_heldout_h import MAIL_EXTRA, URL  # noqa: E402
 from prepare_heldout_i import AT_ADDR, accepted, pick_messages, write_benign  # noqa: E402
-from prepare_heldout_j import ATTRIBUTION, FULL_NAME, html_to_text  # noqa: E402
+from prepare_heldout_j import FULL_NAME, html_to_text  # noqa: E402
 from prepare_heldout_k import CLOSING, FIRST_NAME  # noqa: E402
-from prepare_heldout_l import MAIL_PERSONAL, MONTHS, SCRUBBED, SIGN_OFF  # noqa: E402
+from prepare_heldout_l import MAIL_PERSONAL, SIGN_OFF, pipermail_mails  # noqa: E402
 from prepare_heldout_q import case_sentences  # noqa: E402
 from prepare_set_n import CHAT_PERSONAL  # noqa: E402
 
@@ -90,19 +88,7 @@ def ssvc_candidates(gitdir):
 def pipermail_candidates(gitdir, name):
     """Every e-mail of a BerliOS list's monthly pipermail archives: quoted text, attributions, closings and
     signatures cut."""
-    g = Git(gitdir, COMMITS[name])
-    paths = [p for p in g.names(".") if CRRC_MONTH.fullmatch(p)]
-    for path, raw in sorted(g.blobs(paths).items()):
-        y, mon = CRRC_MONTH.fullmatch(path).groups()
-        if mon not in MONTHS:
-            continue
-        for i, chunk in enumerate(FROM_LINE.split(raw.decode("utf-8", "replace"))[1:]):
-            msg = email.message_from_string(chunk, policy=email.policy.compat32)
-            body = msg.get_payload()
-            if not isinstance(body, str) or MAIL_SKIP.search(str(msg["Subject"] or "")):
-                continue
-            text = ATTRIBUTION.sub("", clean_body(SCRUBBED.sub("", body)).translate(ASCII))
-            yield "t-mail-%s-%s-%02d-%03d" % (name, y, MONTHS.index(mon) + 1, i), tidy(text)
+    return pipermail_mails(Git(gitdir, COMMITS[name]), ".", CRRC_MONTH, "t-mail-" + name + "-%s-%02d-%03d")
 
 
 def pick_benign(source, cands, blocks):
