@@ -16,7 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from extractors.errors import ExtractionError, first_line
-from extractors.roles import ROOT_ROLE, TEXT_ROLE
+from extractors.roles import ROOT_ROLE, TEXT_ENTRY_ROLES, TEXT_ROLE
 from extractors.tree import DEFAULT_MAX_NODES, PropertyValue, TreeBuilder, UITree
 
 _ITEM = re.compile(r"^(?P<indent> *)- (?P<body>.*)$")
@@ -24,7 +24,7 @@ _ROLE = re.compile(r"^(?P<role>[A-Za-z][\w-]*)")
 _NAME = re.compile(r'^\s+(?P<name>"(?:[^"\\]|\\.)*"|/(?:[^/\\]|\\.)*/)')
 _ATTR = re.compile(r"^\s*\[(?P<key>[\w-]+)(?:=(?P<value>[^\]]*))?\]")
 _ROLE_NAMES = {"img": "image", "iframe": "Iframe", "text": TEXT_ROLE}
-_VALUE_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider"})
+_VALUE_ROLES = TEXT_ENTRY_ROLES | {"slider"}
 _BOOLEAN_ATTRS = {"disabled": "disabled", "expanded": "expanded", "selected": "selected", "active": "focused"}
 
 

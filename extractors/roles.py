@@ -35,6 +35,9 @@ INTERACTIVE_ROLES: frozenset[str] = frozenset(
     }
 )
 
+# Fields an agent types a value into (a combobox takes typed text too).
+TEXT_ENTRY_ROLES: frozenset[str] = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+
 # Roles whose node carries page text rather than structure.
 TEXT_ROLE = "StaticText"
 ROOT_ROLE = "RootWebArea"

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import urlsplit
 
+from extractors.roles import TEXT_ENTRY_ROLES
 from extractors.tree import UINode
 from webminim.errors import ActionRefused
 from webminim.vault import PLACEHOLDER, Vault
@@ -42,7 +43,6 @@ Kind = Literal[
     "stop",
 ]
 _BRACKETED = re.compile(r"\[([^\]]*)\]")
-_EDITABLE_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
 # Which field labels accept which placeholder type (the label is the field's accessible name).
 _FITS: dict[str, re.Pattern[str]] = {
     "OTP": re.compile(r"code|otp|verif|one.?time|passcode|pin\b|2fa|token", re.I),
@@ -166,7 +166,7 @@ def rehydrate(action: Action, *, vault: Vault, target: UINode | None, origin: st
         return action.text
     if target is None:
         raise ActionRefused(f"[{action.node_id}] is not in the current observation; {tokens[0]} stays in the vault")
-    if target.role not in _EDITABLE_ROLES or target.properties.get("disabled"):
+    if target.role not in TEXT_ENTRY_ROLES or target.properties.get("disabled"):
         raise ActionRefused(f"[{target.id}] is a {target.role}, not an input field; {tokens[0]} stays in the vault")
     label = f"{target.name} {target.description}"
     if target.role == "searchbox" or _SEARCH.search(label):

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from extractors.roles import TEXT_ENTRY_ROLES
 from extractors.tree import UINode, UITree
 from webminim.secret_text import (
     _CODE_CUE,
@@ -51,7 +52,6 @@ _TABLE_CELL_ROLES = _CELL_ROLES | _HEADER_ROLES
 _TABLE_ROLES = frozenset({"table", "grid", "treegrid"})
 _TERM_ROLES = frozenset({"term", "DescriptionListTerm"})
 _DETAIL_ROLES = frozenset({"definition", "DescriptionListDetail", "DescriptionListDetails"})
-_FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
 _TEXT_ROLES = frozenset({"StaticText", "text"})
 # Named ancestors whose name labels what they hold (aria-labelledby, a fieldset's legend, a
 # dialog's title) — not page-level containers or tables, whose name is the page's or a caption.
@@ -144,7 +144,7 @@ class _Page:
 
     def is_field(self, i: int) -> bool:
         node = self.nodes[i]
-        return node.role in _FIELD_ROLES or (node.interactive and "editable" in node.properties)
+        return node.role in TEXT_ENTRY_ROLES or (node.interactive and "editable" in node.properties)
 
     def is_control(self, i: int) -> bool:
         """A button, link, tab ...: its text names it, it is not a value set apart."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from extractors.naming import ITEM_ROLES
+from extractors.roles import TEXT_ENTRY_ROLES
 from webminim.features import content_words
 from webminim.text_memo import per_text
 
@@ -25,7 +26,7 @@ ACTION_ROLES = frozenset(
 )
 # Action verbs -> the kind of control the action needs.
 PRESS = frozenset({"button", "link", "menuitem", "tab"})
-FILL = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+FILL = TEXT_ENTRY_ROLES
 CHOOSE = frozenset(
     {"checkbox", "radio", "switch", "combobox", "listbox", "option", "menuitemcheckbox", "menuitemradio"}
 )
