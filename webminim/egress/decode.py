@@ -213,18 +213,27 @@ def _common_words() -> frozenset[str]:
     return frozenset(w for w in STOPWORDS if len(w) >= 2 and w.isalpha())
 
 
+@cache
+def _common_words_turned() -> frozenset[str]:
+    return frozenset(w.translate(_ROT13) for w in _common_words())
+
+
 def _rot13_view(text: str) -> str | None:
     """`text` in rot13 when the text says it is ("rot13: ...") or when it reads as English only
     that way: at least two common words after rot13 and more than twice as many as before."""
     if len(text) < _ROT13_MIN or not text.isascii():
         return None
-    turned = text.translate(_ROT13)
     if _ROT13_NAMED.search(text):
-        return turned
-    common = _common_words()
-    before = sum(w.lower() in common for w in _WORDS.findall(text))
-    after = sum(w.lower() in common for w in _WORDS.findall(turned))
-    return turned if after >= 2 and after > 2 * before else None
+        return text.translate(_ROT13)
+    # rot13 maps letters to letters: the turned text's words are the words turned, so both
+    # counts come from one pass over the text's words, against the common words and their rot13
+    common, common_turned = _common_words(), _common_words_turned()
+    before = after = 0
+    for word in _WORDS.findall(text):
+        word = word.lower()
+        before += word in common
+        after += word in common_turned
+    return text.translate(_ROT13) if after >= 2 and after > 2 * before else None
 
 
 def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
