@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import itertools
 import logging
 import os
 import sqlite3
@@ -192,12 +193,32 @@ class StaticMiniLM:
         self.model.tokenize = self._tokenize  # type: ignore[method-assign]
 
     def encode(self, texts: Sequence[str], *, batch_size: int = 128) -> np.ndarray:
-        vectors = self.model.encode(list(texts), max_length=self.MAX_TOKENS, use_multiprocessing=False)
-        return np.ascontiguousarray(vectors, dtype=np.float32)
+        model = self.model
+        if model.weights is not None or model.token_mapping is not None:  # not a table webminim writes
+            vectors = model.encode(list(texts), max_length=self.MAX_TOKENS, use_multiprocessing=False)
+            return np.ascontiguousarray(vectors, dtype=np.float32)
+        # model2vec's encode, its sums and divisions in the same order (the same bits), less
+        # its per-length batching: a message's two dozen texts have as many lengths
+        chars = self.MAX_TOKENS * model.median_token_length
+        ids = self._pieces([t[:chars] for t in texts], self.MAX_TOKENS)
+        lengths = list(map(len, ids))
+        rows = model.embedding[np.fromiter(itertools.chain.from_iterable(ids), np.int64, sum(lengths))]
+        out = np.zeros((len(ids), model.dim), np.float32)
+        start = 0
+        for i, n in enumerate(lengths):
+            if n:
+                out[i] = np.add.reduce(rows[start : start + n], axis=0)
+                out[i] /= n
+                start += n
+        return out / (np.linalg.norm(out, axis=1, keepdims=True) + 1e-32)
 
     def _tokenize(self, sentences: Sequence[str]) -> list[list[int]]:
         """`StaticModel.tokenize`: each text's word pieces, truncated as the tokenizer is set for
-        this call (encode sets it), the unknown piece dropped; chunks tokenized once."""
+        this call (model2vec's encode sets it)."""
+        return self._pieces(sentences, (self.model.tokenizer.truncation or {}).get("max_length"))
+
+    def _pieces(self, sentences: Sequence[str], limit: int | None) -> list[list[int]]:
+        """Each text's word pieces, at most `limit`, the unknown piece dropped; chunks tokenized once."""
         tokenizer, known = self.model.tokenizer, self._chunks
         chunks = [[c for c in text.split(" ") if c] for text in sentences]
         pieces = {c: known.get(c) for words in chunks for c in words}  # this call's own: others may evict
@@ -206,7 +227,6 @@ class StaticMiniLM:
             for chunk, encoding in zip(new, tokenizer.encode_batch_fast(new, add_special_tokens=False), strict=True):
                 pieces[chunk] = encoding.ids
                 known.keep(chunk, encoding.ids)
-        limit = (tokenizer.truncation or {}).get("max_length")
         unknown = self.model.unk_token_id
         out = []
         for words in chunks:
