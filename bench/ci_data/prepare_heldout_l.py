@@ -75,15 +75,19 @@ HOUSEHOLD = re.compile(
 
 
 # ---------------------------------------------------------------- benign sources
-def pipermail_mails(g, folder, month, id_format):
+def pipermail_mails(g, folder, month, id_format, numbered=False):
     """Every e-mail of a pipermail archive's monthly text files (those under `folder` that `month` matches, its
-    groups the year and the month's English name), in file order, as (id, text): quoted text, attributions, scrubbed
-    attachments, closings, sign-off names and signatures cut. Its id is `id_format` % (year, month number, the
-    mail's index in its month)."""
+    groups the year and the month's English name, or with `numbered` its number too), in file order, as (id, text):
+    quoted text, attributions, scrubbed attachments, closings, sign-off names and signatures cut. Its id is
+    `id_format` % (year, month number, the mail's index in its month)."""
     paths = [p for p in g.names(folder) if month.fullmatch(p)]
     for path, raw in sorted(g.blobs(paths).items()):
         y, mon = month.fullmatch(path).groups()
-        if mon not in MONTHS:
+        if numbered and mon.isdigit():
+            number = int(mon)
+        elif mon in MONTHS:
+            number = MONTHS.index(mon) + 1
+        else:
             continue
         for i, chunk in enumerate(FROM_LINE.split(raw.decode("utf-8", "replace"))[1:]):
             msg = email.message_from_string(chunk, policy=email.policy.compat32)
@@ -92,7 +96,7 @@ def pipermail_mails(g, folder, month, id_format):
                 continue
             text = ATTRIBUTION.sub("", clean_body(SCRUBBED.sub("", body)).translate(ASCII))
             text = FIRST_NAME.sub("", FULL_NAME.sub("", SIGN_OFF.sub("", CLOSING.sub("", text.strip()))))
-            yield id_format % (y, MONTHS.index(mon) + 1, i), re.sub(r"\n{3,}", "\n\n", text).strip()
+            yield id_format % (y, number, i), re.sub(r"\n{3,}", "\n\n", text).strip()
 
 
 def twisted_candidates(gitdir):

@@ -30,8 +30,6 @@ sentence (for reading).
 """
 
 import csv
-import email
-import email.policy
 import io
 import json
 import re
@@ -40,14 +38,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hand_labels import git_dir_arguments, write_accepted_private  # noqa: E402
-from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git, clean_body  # noqa: E402
+from prepare_heldout_e import BLOCK, REVIEW_BLOCK, Git  # noqa: E402
 from prepare_heldout_f import ASCII, PROFANITY, REVIEW_EXTRA  # noqa: E402
 from prepare_heldout_g import MAIL_SKIP  # noqa: E402
-from prepare_heldout_h import FROM_LINE, MAIL_EXTRA, URL  # noqa: E402
+from prepare_heldout_h import MAIL_EXTRA, URL  # noqa: E402
 from prepare_heldout_i import AT_ADDR, accepted, pick_messages, write_benign  # noqa: E402
-from prepare_heldout_j import ATTRIBUTION, FULL_NAME  # noqa: E402
-from prepare_heldout_k import CLOSING, FIRST_NAME  # noqa: E402
-from prepare_heldout_l import HOUSEHOLD, MAIL_PERSONAL, MONTHS, SCRUBBED, SIGN_OFF  # noqa: E402
+from prepare_heldout_l import HOUSEHOLD, MAIL_PERSONAL, pipermail_mails  # noqa: E402
 from prepare_heldout_q import case_sentences  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -70,32 +66,11 @@ HAX_FILE = re.compile(r"sources/v1/carolyn_hax/carolyn_hax_chats/carolyn_hax_(\d
 HAX_QUESTION = re.compile(r"QUESTION:(.*?)(?=\navatar\n|\nCarolyn Hax\n|\nGuest [A-Z][a-z]{2} \d|\Z)", re.S)
 
 
-def tidy(text):
-    text = FIRST_NAME.sub("", FULL_NAME.sub("", SIGN_OFF.sub("", CLOSING.sub("", text.strip()))))
-    return re.sub(r"\n{3,}", "\n\n", text).strip()
-
-
 # ---------------------------------------------------------------- benign sources
 def pipermail_candidates(gitdir, name):
     """Every e-mail of a list's monthly pipermail archives (YYYY-MM.txt or YYYY-Month.txt): quoted text,
     attributions, closings and signatures cut."""
-    g = Git(gitdir, COMMITS[name])
-    paths = [p for p in g.names(".") if MONTH_FILE.fullmatch(p)]
-    for path, raw in sorted(g.blobs(paths).items()):
-        y, mon = MONTH_FILE.fullmatch(path).groups()
-        if mon.isdigit():
-            mon = int(mon)
-        elif mon in MONTHS:
-            mon = MONTHS.index(mon) + 1
-        else:
-            continue
-        for i, chunk in enumerate(FROM_LINE.split(raw.decode("utf-8", "replace"))[1:]):
-            msg = email.message_from_string(chunk, policy=email.policy.compat32)
-            body = msg.get_payload()
-            if not isinstance(body, str) or MAIL_SKIP.search(str(msg["Subject"] or "")):
-                continue
-            text = ATTRIBUTION.sub("", clean_body(SCRUBBED.sub("", body)).translate(ASCII))
-            yield "u-mail-%s-%s-%02d-%03d" % (name, y, mon, i), tidy(text)
+    return pipermail_mails(Git(gitdir, COMMITS[name]), ".", MONTH_FILE, "u-mail-" + name + "-%s-%02d-%03d", True)
 
 
 def wine_candidates(gitdir):
