@@ -218,3 +218,37 @@ def test_a_garbage_collection_pause_does_not_spend_a_calls_budget():
                 egress_deadline.check()
     finally:
         gc.callbacks.remove(slow_collection)
+
+
+def test_a_triggers_plain_words_wake_its_detector_exactly_where_the_trigger_matches():
+    """A case-blind trigger of plain words ("pass|pin|...") is looked up as substrings of the
+    lower-cased text on ASCII text: the same detectors wake as with the regex, on texts made of
+    its words in every case, their near misses, and non-ASCII text (the regex decides there)."""
+    from webminim.egress.classifier import _literal_words
+
+    classifier = PSDClassifier()
+    literal = [(gate[1], gate[-1]) for gate in classifier._gates if gate[-1] is not None]
+    assert {gate[0].name for gate in classifier._gates if gate[-1]} >= {"account_number", "credential"}
+    assert _literal_words(classifier._gates[0][1]) is None  # "@": no plain word
+    rng = random.Random(11)
+    pieces = [w for _, words in literal for w in words] + ["pas", "acc t", "ſecret", "KEY", "İpin", "x", " ", "-"]
+    for _ in range(3_000):
+        text = "".join(rng.choice(pieces) if rng.random() < 0.3 else rng.choice("aZ 9.,é") for _ in range(12))
+        text = "".join(c.upper() if rng.random() < 0.4 else c for c in text)
+        lowered = text.lower() if text.isascii() else None
+        for trigger, words in literal:
+            fast = any(w in lowered for w in words) if lowered is not None else bool(trigger.search(text))
+            assert fast == bool(trigger.search(text)), (text, trigger.pattern)
+    # and the classifier finds what it finds with every trigger read as a regex
+    by_regex = PSDClassifier()
+    by_regex._gates = tuple((*gate[:-1], None) for gate in by_regex._gates)
+    texts = [
+        "My PASSWORD is hunter2-Blue and the PIN 4821.",
+        "Routing 021000021, ACCOUNT 000123456789, sort code 12-34-56.",
+        "Patient MRN 00482913, policy no. HX-2231-009.",
+        "The API key sk_live_51H8aZ2eZvKYlo2C0aBcDeFg is in the vault.",
+        "nothing to see here, just a note about the meeting",
+    ]
+    found = [classifier.classify_text(text) for text in texts]
+    assert found == [by_regex.classify_text(text) for text in texts]
+    assert {f.kind for f in found[1] + found[2]} & {"account_number", "iban"} and found[0]

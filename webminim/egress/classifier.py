@@ -87,6 +87,18 @@ def _digit_run(trigger: re.Pattern[str] | None) -> int:
     return int(m.group(1) or 1) if m else 0
 
 
+_LITERALS = re.compile(r"[a-z ]+(?:\|[a-z ]+)*")  # "pass|pin|mot de": plain words, one of which must occur
+
+
+def _literal_words(trigger: re.Pattern[str] | None) -> tuple[str, ...] | None:
+    """The words of a case-blind trigger that is plain words joined by "|": on ASCII text it
+    matches exactly where one of them is a substring of the text lower-cased (a substring
+    test is C-speed; the regex tries every word at every position). None for any other trigger."""
+    if trigger is None or not trigger.flags & re.IGNORECASE or not _LITERALS.fullmatch(trigger.pattern):
+        return None
+    return tuple(trigger.pattern.split("|"))
+
+
 _FIELD_MEMO = 4096  # field names remembered per classifier
 _FIELD_MEMO_KEY = 256  # the longest field name remembered
 
@@ -105,7 +117,7 @@ class PSDClassifier:
         # Detectors whose trigger needs a digit are not even tried on a text without one, and a
         # trigger that is only a run of digits ("\d", "\d{5}") is read off the text's longest run.
         # One row per detector, in registry order: (detector, trigger, digit run, needs a digit,
-        # needs a letter).
+        # needs a letter, its trigger's plain words).
         self._gates = tuple(
             (
                 d,
@@ -113,6 +125,7 @@ class PSDClassifier:
                 _digit_run(d.trigger),
                 bool(getattr(d, "needs_digit", False)),
                 bool(getattr(d, "needs_letter", False)),
+                _literal_words(d.trigger),
             )
             for d in self.detectors
         )
@@ -151,14 +164,22 @@ class PSDClassifier:
         woken = self._woken_by(field)
         run = max(map(len, _DIGIT_RUNS.findall(text)), default=0)
         letter = _LETTER.search(text) is not None
-        for (detector, trigger, least, needs_digit, needs_letter), by_field in zip(self._gates, woken, strict=True):
+        lowered = text.lower() if text.isascii() else None  # where a trigger's plain words may be looked up
+        for (detector, trigger, least, needs_digit, needs_letter, words), by_field in zip(
+            self._gates, woken, strict=True
+        ):
             if not by_field and trigger is not None:  # woken by the text, or not run
                 if needs_letter and not letter:
                     continue
                 if least:
                     if run < least:
                         continue
-                elif (needs_digit and not run) or not trigger.search(text):
+                elif needs_digit and not run:
+                    continue
+                elif words is not None and lowered is not None:
+                    if not any(w in lowered for w in words):
+                        continue
+                elif not trigger.search(text):
                     continue
             found.extend(detector.detect(text, field))
         self._deadline_check(deadline)
