@@ -249,6 +249,12 @@ WRAPPED = {
     "base64 of UTF-16-LE": base64.b64encode(SECRET.encode("utf-16-le")).decode(),
     "base64 of UTF-16-BE": base64.b64encode(SECRET.encode("utf-16-be")).decode(),
     "hex of base64": base64.b64encode(SECRET.encode()).hex(),  # two layers
+    # hex written for people: bytes or words apart, "0x"-prefixed, a C array's bytes
+    "hex in bytes": " ".join(SECRET.encode().hex()[i : i + 2] for i in range(0, 2 * len(SECRET), 2)),
+    "hex in words": " ".join(SECRET.encode().hex()[i : i + 4] for i in range(0, 2 * len(SECRET), 4)),
+    "hex with colons": ":".join(SECRET.encode().hex()[i : i + 2] for i in range(0, 2 * len(SECRET), 2)),
+    "0x hex": "0x" + SECRET.encode().hex(),
+    "0x bytes": ", ".join("0x" + SECRET.encode().hex()[i : i + 2] for i in range(0, 2 * len(SECRET), 2)),
     # URL-safe base64 ("-" and "_"): "¿¿" puts a "_" inside the first quantum, so the run
     # split at it decodes out of step
     "URL-safe base64": base64.urlsafe_b64encode(f"¿¿ {SECRET} ¿¿".encode()).decode(),

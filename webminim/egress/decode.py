@@ -97,6 +97,15 @@ _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t
 MAX_ENCODED_CHARS = 1 << 20  # an encoded run longer than this is decoded from its first MiB only
 _BASE32 = re.compile(r"[A-Z2-7]{16,}=*")
 _HEX = re.compile(r"(?:[0-9a-fA-F]{2}){8,}")
+# hex written for people: "0x"-prefixed, or bytes and words apart ("53 53 4e", "5353 4e20",
+# "0x53, 0x53", "53:53:4e"); a separator between every group, so a run is cut one way only
+_HEX_GROUP = r"(?:0[xX])?(?:[0-9A-Fa-f]{2}){1,4}"
+_HEX_SPLIT = re.compile(
+    rf"(?<![0-9A-Za-z])(?:0[xX](?:[0-9A-Fa-f]{{2}}){{8,}}|{_HEX_GROUP}(?:(?:,[ \t]?|[ \t:-]){_HEX_GROUP}){{3,}})"
+    r"(?![0-9A-Za-z])"
+)
+_NOT_HEX = re.compile(r"0[xX]|[^0-9A-Fa-f]")
+_HEX_MIN_BYTES = 8  # as for a run of hex digits (_HEX): fewer bytes are a number or two, not a message
 _LAYOUT = str.maketrans("", "", "\n\r\t")
 
 
@@ -237,8 +246,9 @@ def _rot13_view(text: str) -> str | None:
 
 
 def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, decoded text) for every base64, base32, hex or URL-encoded substring of
-    `text`, its HTML references, spelled-out addresses and digits, and its rot13 view."""
+    """(start, end, decoded text) for every base64, base32, hex (also "0x"-prefixed or in
+    groups) or URL-encoded substring of `text`, its HTML references, spelled-out addresses and
+    digits, and its rot13 view."""
     runs = [(m, m.group(0)) for m in _BASE64.finditer(text)]
     if "-" in text or "_" in text:
         runs += [(m, m.group(0).translate(_URL_SAFE)) for m in _BASE64_URL.finditer(text)]
@@ -249,6 +259,13 @@ def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
             if decoded is not None:
                 yield m.start(), m.end(), decoded
                 break
+    for m in _HEX_SPLIT.finditer(text[:MAX_ENCODED_CHARS]):
+        check_deadline()
+        digits = _NOT_HEX.sub("", m.group(0))
+        if len(digits) >= 2 * _HEX_MIN_BYTES and len(digits) % 2 == 0 and m.group(0) != digits:  # else read above
+            decoded = _text_of(bytes.fromhex(digits))
+            if decoded is not None:
+                yield m.start(), m.end(), decoded
     if "&" in text and ";" in text:  # HTML character references: &#64; &amp; ...
         decoded = html.unescape(text)
         if decoded != text:
