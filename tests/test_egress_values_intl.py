@@ -214,6 +214,9 @@ def test_spelled_out_digits_read_as_the_number(text, digits):
         ("4111 1111 1111 1111", "card_number"),
         ("IBAN DE89.3704.0044.0532.0130.00", "iban"),
         ("415.555.0134", "phone"),
+        ("my SSN is 536.22.1234", "ssn"),  # another separator, the label just before
+        ("my social is 536 \u2013 22 \u2013 1234", "ssn"),
+        ("ssn: 536/22/1234", "ssn"),
     ],
 )
 def test_spelled_and_dotted_numbers_fire_their_detector(classifier, text, kind):
@@ -230,10 +233,16 @@ def test_spelled_and_dotted_numbers_fire_their_detector(classifier, text, kind):
         "version 1.2.3.4",
         "pi is 3.1415.9265.358",
         "price 1234.5678.90",
+        "release 536.22.1234 is out",  # 3-2-4 with no label: a version
+        "ssn 536.22.1234.5",  # a longer dotted number
+        "ssn 000.22.1234",  # no valid SSN has area 000
+        "build 536.22.1234 shipped, and the social events were great",  # the label after it
+        "in 2019, 2020, 2021, 2022, 2023 and 2024",  # digits in groups, no hex text
+        "dead beef cafe babe fade face 1234 5678",
     ],
 )
 def test_number_look_alikes_are_no_numbers(classifier, text):
-    assert not _kinds(classifier, text) & {"phone", "card_number", "iban"}
+    assert not _kinds(classifier, text) & {"phone", "card_number", "iban", "ssn"}
 
 
 # -- 4. wrappers ---------------------------------------------------------------------------------

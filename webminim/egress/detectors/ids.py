@@ -26,6 +26,10 @@ class SSNDetector:
     needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"(?<!\d)(\d{3}-\d{2}-\d{4}|\d{9})(?!\d)")
     _context = re.compile(r"ssn|social security|tax id|tin\b", re.I)
+    # 3-2-4 with another separator, the same one twice ("536.22.1234", "536 – 22 – 1234",
+    # "536/22/1234"): an SSN only with its label just before it, as a national ID is read
+    _other = re.compile(r"(?<![\d.,/-])\d{3}(\s?[./\u2010-\u2015\u2212-]\s?|\s)\d{2}\1\d{4}(?![\d.,/-]?\d)")
+    _label = re.compile(r"\b(?:ssn|social(?: security)?(?: number| no\.?| #)?|soc\.? ?sec\.?|tax id|tin)\b", re.I)
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found = []
@@ -33,6 +37,14 @@ class SSNDetector:
             if "-" not in m.group(0) and not (self._context.search(text) or self._context.search(field)):
                 continue  # nine bare digits are an SSN only when something says so
             if ssn.is_valid(m.group(0)):
+                found.append(_finding(Category.DI, "ssn", m, self.name))
+        labelled_field = bool(field) and self._context.search(field) is not None
+        for m in self._other.finditer(text):
+            if any(f.start < m.end() and m.start() < f.end for f in found):
+                continue
+            if not (labelled_field or self._label.search(text, max(0, m.start() - _ID_WINDOW), m.start())):
+                continue
+            if ssn.is_valid(re.sub(r"\D", "", m.group(0))):
                 found.append(_finding(Category.DI, "ssn", m, self.name))
         return found
 
