@@ -320,6 +320,9 @@ def test_a_decoded_run_is_capped():
         ({"iban": ["DE89 3704 0044", "0532 0130 00"]}, "iban_split"),
         ({"contact": {"area": "415", "prefix": "555", "line": "0134"}}, "phone_split"),  # area / prefix / line
         ({"pay": {"iban_first": "DE89 3704 0044", "iban_second": "0532 0130 00"}}, "iban_split"),  # two fields
+        ({"ssn": ["536", "22", "1234"]}, "ssn_split"),  # cut at its hyphens
+        ({"ssn": ["536-22", "1234"]}, "ssn_split"),
+        ({"id": {"first": "536", "second": "22", "third": "1234"}}, "ssn_split"),
     ],
 )
 def test_a_split_identifier_is_found_in_every_piece(classifier, args, kind):
@@ -353,6 +356,8 @@ def test_every_piece_of_a_split_card_is_rewritten():
         {"range": {"start": "100", "end": "200"}},
         {"span": {"date_start": "2026-06-30", "date_end": "2026-09-01"}},  # two dates: 16 digits, Luhn-valid
         {"dates": ["2026-06-30", "2026-09-01"]},
+        {"date": ["12", "05", "2024"]},  # day, month, year
+        {"scores": ["3", "22", "1234"]},
     ],
 )
 def test_lists_of_numbers_are_no_split_identifiers(classifier, args):

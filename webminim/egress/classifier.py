@@ -248,7 +248,7 @@ class PSDClassifier:
 
     def _join(self, short: list[Leaf], deadline: float) -> list[Finding]:
         found = []
-        for joiner in ("", " "):
+        for joiner in ("", " ", "-"):  # "-": an SSN or a phone number cut at its hyphens
             joined, bounds, position = "", [], 0
             for leaf in short:
                 bounds.append((position, position + len(leaf.value), leaf))
