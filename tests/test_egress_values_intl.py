@@ -245,6 +245,33 @@ def test_number_look_alikes_are_no_numbers(classifier, text):
     assert not _kinds(classifier, text) & {"phone", "card_number", "iban", "ssn"}
 
 
+@pytest.mark.parametrize(
+    "text, number",
+    [
+        ("call me on 9876543210", "9876543210"),  # an Indian mobile, no trunk prefix
+        ("mi teléfono es 612 34 56 78", "612 34 56 78"),  # a Spanish mobile
+        ("मेरा फ़ोन नंबर ९८७६५४३२१० है", "९८७६५४३२१०"),  # Devanagari digits after a Hindi cue
+        ("Handy: 151 23456789", "151 23456789"),
+    ],
+)
+def test_a_national_number_after_a_phone_word_is_a_phone(classifier, text, number):
+    assert [f.text for f in classifier.classify_text(text) if f.kind == "phone"] == [number]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "order number 123456789",  # "number" alone says no phone
+        "mi número de pedido es 612 34 56 78",
+        "call me at 5 pm, room 12345678",  # the cue's number is too short, the room's has none
+        "Call of Duty 2024 sold 12345678 copies",
+        "we had 3 calls about invoice 20231015",
+    ],
+)
+def test_numbers_without_a_phone_word_before_them_stay(classifier, text):
+    assert "phone" not in _kinds(classifier, text)
+
+
 # -- 4. wrappers ---------------------------------------------------------------------------------
 
 SECRET = "my card is 4111 1111 1111 1111, reach me at lee.wong@example.org"

@@ -79,6 +79,16 @@ def test_a_value_the_instruction_asks_for_survives_and_others_are_tagged(minimiz
     assert "4111 1111 1111 1111" not in out.text
 
 
+def test_a_phone_number_after_a_phone_word_in_another_language_is_tagged(minimizer: TextMinimizer) -> None:
+    """Nine digits in a message are a phone number only with their cue: a Spanish one counts."""
+    out = minimizer.minimize(
+        "Hola Ana, mi teléfono es 612 34 56 78. Hasta luego.", task="Reply to Ana about the meeting"
+    )
+    assert out.text == "Hola Ana, mi teléfono es [phone]. Hasta luego."
+    same = "Hola Ana, la compilación tarda 612 34 56 78 ms. Hasta luego."
+    assert minimizer.minimize(same, task="Reply to Ana about the build").text == same
+
+
 def test_material_in_the_task_is_no_evidence_of_need(minimizer: TextMinimizer) -> None:
     chat = "Sam: the fix is in v2.3, upgrade and restart\nAna: btw I'm pregnant, not telling the team yet"
     task = f"Reply on the forum thread with the relevant part of the chat below:\n{chat}"

@@ -157,6 +157,20 @@ def _windows(text: str) -> list[_Window]:
 _PLUS_NUMBER = re.compile(r"(?<![\w+])\+\d[\d\s().-]{5,22}\d(?![\w-])")  # one bounded class: linear
 
 
+def _valid_somewhere(raw: str) -> bool:
+    """Is `raw`, read as a national number, valid in one of the regions phones are read in?"""
+    if _DATE_LIKE.fullmatch(raw.strip()):
+        return False
+    for region in _PHONE_REGIONS:
+        check_deadline()
+        try:
+            if phonenumbers.is_valid_number(phonenumbers.parse(raw, region)):
+                return True
+        except phonenumbers.NumberParseException:
+            continue
+    return False
+
+
 def _possible(raw: str) -> bool:
     """A "+" number whose length its country allows, assigned or not (made-up numbers are contacts too)."""
     try:
@@ -168,6 +182,23 @@ def _possible(raw: str) -> bool:
 _NANP_SHAPE = re.compile(
     r"(?<![\w+.-])(?:\+?1[-.\s])?(?:\(\d{3}\)\s?|\d{3}[-.\s])\d{3}[-.\s]\d{4}"
     r"(?:\s*(?:x|ext\.?)\s*\d{1,6})?(?![\w-])"
+)
+
+
+# words that say a phone number follows ("call me on", "Handy:", "teléfono", "फ़ोन"), in the
+# languages the national IDs are read in and a few more: before one, a national number that
+# does not start with its trunk prefix ("612 34 56 78", "98765 43210") is read as a number of
+# any region (without one, any nine digits would be valid somewhere)
+PHONE_CUE_WORDS = (
+    "phone|telephone|tel|mobile|cell|cellphone|call|text me|whatsapp|signal|sms|fax|ring me|reach me"
+    "|telefon|handy|rufnummer|mobilnummer|anrufen|ruf mich"
+    "|teléfono|telefono|móvil|movil|celular|llámame|llamame|ligue|telemóvel"
+    "|téléphone|portable|appelle|appelez"
+    "|cellulare|chiamami"
+    "|फ़ोन|फोन|मोबाइल|هاتف|جوال|موبايل"
+)
+_CUED_NUMBER = re.compile(
+    rf"(?i)(?<!\w)(?:{PHONE_CUE_WORDS})(?!\w)[^\d\n]{{0,24}}(?<![\d+])(\d[\d \t().-]{{6,16}}\d)(?![\d-])"
 )
 
 
@@ -193,6 +224,10 @@ class PhoneDetector:
         for m in _PLUS_NUMBER.finditer(text):  # "+998 (47) 226-1454": a country code and a possible length
             if not any(f.start < m.end() and m.start() < f.end for f in found) and _possible(m.group(0)):
                 found.append(_finding(Category.DI, "phone", m, self.name))
+        for m in _CUED_NUMBER.finditer(text):  # "call me on 98765 43210": a national number, said to be one
+            start, end = m.span(1)
+            if not any(f.start < end and start < f.end for f in found) and _valid_somewhere(m.group(1)):
+                found.append(Finding(Category.DI, "phone", start, end, m.group(1), self.name))
         return found
 
     def matched(self, text: str, settled: tuple[tuple[int, int], ...] = ()) -> list[Finding]:

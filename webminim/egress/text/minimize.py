@@ -39,6 +39,7 @@ import usaddress
 from webminim.egress import deadline
 from webminim.egress.classifier import PSDClassifier
 from webminim.egress.detectors import Finding, disjoint
+from webminim.egress.detectors.contact import PHONE_CUE_WORDS
 from webminim.egress.freetext import AMOUNT, COMPUTES, ClauseJudge
 from webminim.egress.matching import content_tokens, names_any, overlap
 from webminim.egress.rewrite import tag_for
@@ -379,7 +380,7 @@ def _tagged(text: str, start: int, end: int, redactions: list[Edit]) -> str:
     return _apply(text[start:end], inside).strip()
 
 
-_PHONE_CUE = re.compile(r"(?i)\b(?:phone|tel|mobile|cell|call|text|whatsapp|fax|ring|number|reach me)\b[^\d\n]{0,20}$")
+_PHONE_CUE = re.compile(rf"(?i)(?<!\w)(?:{PHONE_CUE_WORDS}|text|ring|number)(?!\w)[^\d\n]{{0,20}}$")
 _ZIP_CUE = re.compile(r"(?i)\b(?:zip|postcode|post code|postal code|plz|cp)\b\W{0,3}$")
 _STREET_LABELS = frozenset({"StreetNamePostType", "StreetNamePreType", "OccupancyType", "USPSBoxType"})
 
