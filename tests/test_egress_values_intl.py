@@ -414,3 +414,26 @@ def test_verbs_that_look_like_secret_names_name_no_secret(classifier, text):
 )
 def test_short_secret_names_with_a_separator_or_digits_still_name_one(classifier, text, value):
     assert value in {f.text for f in classifier.classify_text(text) if f.kind == "credential"}
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("código de verificación 847293", "847293"),
+        ("o código de verificação é 847293", "847293"),
+        ("Bestätigungscode: 847293", "847293"),
+        ("Einmalcode lautet 123456", "123456"),
+        ("code de vérification : 847-293", "847-293"),
+        ("il codice di verifica è 847293", "847293"),
+        ("your verification code is 847 293.", "847 293"),  # read out in groups
+    ],
+)
+def test_one_time_codes_in_other_languages_and_in_groups_are_secrets(classifier, text, value):
+    assert [f.text for f in classifier.classify_text(text) if f.kind == "credential"] == [value]
+
+
+@pytest.mark.parametrize(
+    "text", ["the code is expired", "the zip code is 94110", "area code 415", "error code: 404", "código postal 28013"]
+)
+def test_codes_that_are_no_secret_stay(classifier, text):
+    assert "credential" not in _kinds(classifier, text)

@@ -340,17 +340,24 @@ class CredentialDetector:
     letter): "the password is expired" names none. Only the value is the finding; a task that names it keeps it."""
 
     name = "credential"
-    trigger = re.compile(r"pass|pin|pw|otp|code|key|token|secret|kennwort|contrase|mot de", re.I)
+    trigger = re.compile(r"pass|pin|pw|otp|code|key|token|secret|kennwort|contrase|mot de|digo|codice", re.I)
     _value = (
-        r"(?P<value>(?=[^\s\"'”’]{0,63}(?:\d|[^\w\s\"'”’]))[^\s\"'”’]{3,64}(?<![.,;!?])"
+        # a code read out in groups ("847 293", "12-34-56"), or one run of a secret's characters
+        r"(?P<value>\d{2,4}(?:[ -]\d{2,4}){1,2}(?![\d-])"
+        r"|(?=[^\s\"'”’]{0,63}(?:\d|[^\w\s\"'”’]))[^\s\"'”’]{3,64}(?<![.,;!?])"
         r"|(?-i:(?=[A-Za-z][a-z]{0,62}[A-Z])(?=[A-Z]{0,63}[a-z])[A-Za-z]{4,64}))"
     )
-    _separator = r"\s*(?:is|was|=|:|-|ist|es|est)"
+    _separator = r"\s*(?:is|was|=|:|-|ist|lautet|es|est|é|è)"
     # what names a secret and nothing else; `(?![a-z])`: "passive" and "pinned" name none
     _rx = re.compile(
         r"\b(?:pass(?:word|wort|code|phrase)|pin (?:code|number)|otp|one[- ]time (?:code|password)|"
         r"(?:verification|security|login|sign[- ]in|2fa|mfa|auth(?:entication)?|access) code|"
         r"api[ _-]?key|access[ _-]?token|auth[ _-]?token|secret(?: key)?|private key|kennwort|contraseña|"
+        # the same codes in German, Spanish, Portuguese, French and Italian
+        r"(?:bestätigungs|sicherheits|verifizierungs|zugangs|anmelde|einmal)code|einmalpasswort|"
+        r"c[óo]digo (?:de )?(?:verificaci[óo]n|verifica[çc][ãa]o|seguridad|seguran[çc]a|acceso|acesso|"
+        r"confirmaci[óo]n|confirma[çc][ãa]o)|code de (?:v[ée]rification|s[ée]curit[ée]|confirmation|connexion)|"
+        r"codice (?:di )?(?:verifica|sicurezza|conferma|accesso)|confirmation code|"
         rf"mot de passe)(?![a-z])(?:{_separator})?\s*[\"'“‘]?{_value}",
         re.I,
     )
