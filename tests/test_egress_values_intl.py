@@ -127,10 +127,33 @@ def test_a_maps_field_named_city_keeps_only_the_city():
         "numéro d'assurance sociale 130-692-544",
         "AHV-Nr. 756.9217.0769.85",  # CH AHV: 756 and its EAN check digit
         "PESEL 44051401359",  # PL
+        "CURP BOXW310820HNERXN09",  # MX CURP: shape and check digit
+        "my id is BOXW310820HNERXN09",
+        "RFC GODE561231GR8",  # MX RFC, after its label
     ],
 )
 def test_national_ids_are_found(classifier, text):
     assert "national_id" in _kinds(classifier, text), classifier.classify_text(text)
+
+
+@pytest.mark.parametrize(
+    "text, number",
+    [
+        ("Reisepass C01X00T47", "C01X00T47"),  # German: letters and digits
+        ("pasaporte PAA123456", "PAA123456"),  # Spanish: three letters, six digits
+        ("passeport n° 12AB34567", "12AB34567"),  # French
+        ("Passport no. 007180912", "007180912"),
+    ],
+)
+def test_passport_numbers_after_their_label_in_other_languages_are_found(classifier, text, number):
+    assert [f.text for f in classifier.classify_text(text) if f.kind == "passport_number"] == [number]
+
+
+@pytest.mark.parametrize(
+    "text", ["Reisepass beantragt, Termin am 12.03.", "el pasaporte caduca en 2027", "I passed ABC12345678 yesterday"]
+)
+def test_passport_look_alikes_are_no_passport_numbers(classifier, text):
+    assert "passport_number" not in _kinds(classifier, text)
 
 
 def test_a_national_id_field_needs_no_label_in_its_value(classifier):
@@ -148,6 +171,8 @@ def test_a_national_id_field_needs_no_label_in_its_value(classifier):
         "RSSMRA85C12H501Z",  # a codice fiscale's shape with the wrong check letter
         "ISBN 978-3-16-148410-0",  # an ISBN
         "version 1.2.3.4 and 10.15.7",  # version numbers
+        "ref BOXW310820HNERXN08",  # a CURP's shape with the wrong check digit
+        "sku GODE561231GR8",  # an RFC's shape without its label
     ],
 )
 def test_national_id_look_alikes_are_not_ids(classifier, text):

@@ -86,7 +86,7 @@ def _label(rx: str) -> re.Pattern[str]:
 
 @cache
 def _national_ids() -> tuple[_NationalId, ...]:
-    """National identifiers of European and Canadian residents (python-stdnum's checksums)."""
+    """National identifiers of European, Canadian and Mexican residents (python-stdnum's checksums)."""
     return (
         _NationalId(
             "de.idnr",
@@ -191,6 +191,19 @@ def _national_ids() -> tuple[_NationalId, ...]:
             re.compile(r"(?<!\w)\d{8} ?\d ?[A-Za-z]{2}\d(?!\w)"),
             _stdnum("pt.cc"),
             unlabelled=True,
+        ),
+        _NationalId(
+            "mx.curp",  # Mexico's personal registry key: its shape and check digit say what it is
+            _label(r"curp|clave [uú]nica de registro de poblaci[oó]n"),
+            re.compile(r"(?<!\w)[A-Za-z]{4}\d{6}[HMXhmx][A-Za-z]{5}[0-9A-Za-z]\d(?!\w)"),
+            _stdnum("mx.curp"),
+            unlabelled=True,
+        ),
+        _NationalId(
+            "mx.rfc",  # Mexico's tax id: a label, as a product code can have its shape
+            _label(r"rfc|registro federal de contribuyentes"),
+            re.compile(r"(?<!\w)[A-Za-z&Ññ]{3,4}\d{6}[0-9A-Za-z]{3}(?!\w)"),
+            _stdnum("mx.rfc"),
         ),
     )
 
@@ -297,14 +310,25 @@ class IPAddressDetector:
         return [_finding(Category.DI, "ip_address", m, self.name) for m in self._rx.finditer(text)]
 
 
+# "passport" in the languages the national IDs are read in (and Dutch, Polish)
+_PASSPORT = (
+    r"passport|travel document|reisepass|passnummer|pass-nr|pasaporte|passeport|passaporto|passaporte|paspoort"
+    r"|paszport"
+)
+
+
 class PassportDetector:
     name = "passport"
-    field_trigger = re.compile(r"passport", re.I)
-    trigger = re.compile(r"[A-Z]\d{6}|passport", re.I)
+    field_trigger = re.compile(_PASSPORT, re.I)
+    trigger = re.compile(rf"[A-Z]\d{{6}}|{_PASSPORT}", re.I)
     _rx = re.compile(r"\b[A-Z]{1,2}\d{6,9}\b")
-    _context = re.compile(r"passport|travel document", re.I)
-    # digits only (many countries' passports) when the label says what they are: "Passport no. 007180912"
-    _labelled = re.compile(r"(?i:passport)(?:\s+(?i:no\.?|nr\.?|number|#))?[:\s]\s*(\d{6,10})\b")
+    _context = re.compile(_PASSPORT, re.I)
+    # digits only (many countries' passports), or the letters and digits of a German ("C01X00T47")
+    # or Spanish ("PAA123456") one, when the label says what they are: "Passport no. 007180912"
+    _labelled = re.compile(
+        rf"(?i:{_PASSPORT})(?:\s+(?i:no\.?|nr\.?|n[º°]\.?|number|nummer|n[uú]m(?:ero|\.)?|num[ée]ro|#))?[:\s]\s*"
+        r"(\d{6,10}|(?=[A-Z0-9]{0,9}\d)(?=[0-9]{0,9}[A-Z])[A-Z0-9]{8,10})\b"
+    )
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         if not (self._context.search(field) or self._context.search(text)):
