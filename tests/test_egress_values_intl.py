@@ -462,3 +462,45 @@ def test_one_time_codes_in_other_languages_and_in_groups_are_secrets(classifier,
 )
 def test_codes_that_are_no_secret_stay(classifier, text):
     assert "credential" not in _kinds(classifier, text)
+
+
+@pytest.mark.parametrize(
+    "text, number",
+    [
+        ("Führerschein B072RRE2I55", "B072RRE2I55"),
+        ("driver's license no. D123-4567-8901", "D123-4567-8901"),
+        ("permis de conduire n° 12AB34567", "12AB34567"),
+        ("licencia de conducir: 12345678A", "12345678A"),
+    ],
+)
+def test_a_driving_licence_number_after_its_name_is_an_id_number(classifier, text, number):
+    assert [f.text for f in classifier.classify_text(text) if f.kind == "national_id"] == [number]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my license expired last year",
+        "MIT License 2024",
+        "Apache License, Version 2.0",
+        "I passed my Führerschein in 2019",
+    ],
+)
+def test_licences_with_no_number_stay(classifier, text):
+    assert "national_id" not in _kinds(classifier, text)
+
+
+@pytest.mark.parametrize(
+    "text, place",
+    [
+        ("coords 40°44′54″N 73°59′09″W", "40°44′54″N 73°59′09″W"),
+        ("we're at 48°51.4'N, 2°21.1'E now", "48°51.4'N, 2°21.1'E"),
+    ],
+)
+def test_coordinates_in_degrees_and_minutes_are_a_location(classifier, text, place):
+    assert [f.text for f in classifier.classify_text(text) if f.kind == "gps"] == [place]
+
+
+@pytest.mark.parametrize("text", ["it is 21°C outside", "turn 90° left", "angle 45°30' exactly"])
+def test_degrees_that_are_no_coordinates_stay(classifier, text):
+    assert "gps" not in _kinds(classifier, text)

@@ -340,6 +340,37 @@ class PassportDetector:
         return found
 
 
+class DrivingLicenceDetector:
+    """A driving licence's number after its name, in English, German, French, Spanish, Italian,
+    Portuguese, Dutch and Polish ("Führerschein B072RRE2I55", "driver's license no. D1234567"):
+    letters and digits, at least one digit. Its formats are as many as its issuers, so the label
+    says what it is; found as an identity number."""
+
+    name = "driving_licence"
+    field_trigger = re.compile(r"licen[cs]e|f[üu]hrerschein|permis|conducir|rijbewijs", re.I)
+    trigger = re.compile(r"licen[cs]|f[üu]hrerschein|permis|conduc|patente|rijbewijs|prawo jazdy", re.I)
+    needs_digit = True
+    _labelled = re.compile(
+        r"(?i:\b(?:driver'?s'? licen[cs]e|driving licen[cs]e|licen[cs]e|f[üu]hrerschein(?:nummer)?|permis de conduire"
+        r"|licencia de conducir|carn[eé] de conducir|permiso de conducir|patente di guida|carta de condu[çc][ãa]o"
+        r"|rijbewijs(?:nummer)?|prawo jazdy))"
+        r"(?:\s+(?i:no\.?|nr\.?|n[º°]\.?|number|nummer|n[uú]m(?:ero|\.)?|num[ée]ro|#))?\s*[:#]?\s*"
+        r"(?P<value>(?=[A-Z0-9-]{0,19}\d)[A-Z0-9][A-Z0-9-]{4,19})(?![\w-])"
+    )
+
+    def detect(self, text: str, field: str = "") -> list[Finding]:
+        found = [
+            _finding(Category.DI, "national_id", m, self.name, group="value", hint="driving_licence")
+            for m in self._labelled.finditer(text)
+        ]
+        if not found and field and self.field_trigger.search(field):
+            value = text.strip()
+            if 5 <= len(value) <= 20 and re.fullmatch(r"(?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]+", value):
+                start = text.index(value)
+                found.append(Finding(Category.DI, "national_id", start, start + len(value), value, self.name))
+        return found
+
+
 class ICD10Detector:
     """ICD-10 diagnosis codes: dotted (C50.911) anywhere, bare (E11) only with a diagnosis cue."""
 

@@ -160,14 +160,22 @@ class ZipDetector:
         return found
 
 
+_DMS = r"\d{1,3}\s?°\s?\d{1,2}(?:\.\d+)?\s?['′’]\s?(?:\d{1,2}(?:\.\d+)?\s?[\"″”]\s?)?"
+
+
 class GPSDetector:
     name = "gps"
-    trigger = re.compile(r"\d\.\d{3}")
+    trigger = re.compile(r"\d\.\d{3}|°")
     needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"(?<![\d.])(-?\d{1,2}\.\d{3,})\s*,\s*(-?\d{1,3}\.\d{3,})(?![\d.])")
+    # degrees, minutes (and seconds) with their hemispheres: 40°44′54″N 73°59′09″W, 48°51.4'N, 2°21.1'E
+    _dms = re.compile(rf"(?<!\d){_DMS}[NSns][,;]?\s*{_DMS}[EWOewo](?![A-Za-z])")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
-        return [_finding(Category.L, "gps", m, self.name, precision="gps") for m in self._rx.finditer(text)]
+        found = [_finding(Category.L, "gps", m, self.name, precision="gps") for m in self._rx.finditer(text)]
+        if "°" in text:
+            found += [_finding(Category.L, "gps", m, self.name, precision="gps") for m in self._dms.finditer(text)]
+        return found
 
 
 @cache
