@@ -262,7 +262,7 @@ def decoded_segments(text: str) -> Iterator[tuple[int, int, str]]:
     for m in _HEX_SPLIT.finditer(text[:MAX_ENCODED_CHARS]):
         check_deadline()
         digits = _NOT_HEX.sub("", m.group(0))
-        if len(digits) >= 2 * _HEX_MIN_BYTES and len(digits) % 2 == 0 and m.group(0) != digits:  # else read above
+        if len(digits) >= 2 * _HEX_MIN_BYTES:  # whole bytes: every group is pairs of digits
             decoded = _text_of(bytes.fromhex(digits))
             if decoded is not None:
                 yield m.start(), m.end(), decoded

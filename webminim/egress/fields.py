@@ -97,6 +97,7 @@ _CUES: tuple[tuple[str, Category, frozenset[str], re.Pattern[str]], ...] = tuple
             Category.DI,
             ("ssn", "national_id", "passport_number", "account_number"),
             r"\b(?:ssn|social ?security|national ?id|tax ?id|tin|passport|drivers? ?licen[cs]e|licen[cs]e ?number|"
+            r"f(?:ü|ue|u)hrerschein(?:nummer)?|permis ?de ?conduire|licencia ?de ?conducir|rijbewijs(?:nummer)?|"
             r"personalausweis|steuer ?id|steuer ?identifikationsnummer|dni|nie|nif|"
             r"num[eé]ro ?de ?s[eé]curit[eé] ?sociale|bsn|burgerservicenummer|codice ?fiscale|nino|"
             r"national ?insurance ?(?:number|no)|social ?insurance ?number|ahv|pesel|personnummer|cpr)\b",

@@ -310,6 +310,8 @@ class IPAddressDetector:
         return [_finding(Category.DI, "ip_address", m, self.name) for m in self._rx.finditer(text)]
 
 
+# "no.", "Nr.", "n°", "número", ... between a document's name and its number
+_NUMBER_WORD = r"(?:\s+(?i:no\.?|nr\.?|n[º°]\.?|number|nummer|n[uú]m(?:ero|\.)?|num[ée]ro|#))?"
 # "passport" in the languages the national IDs are read in (and Dutch, Polish)
 _PASSPORT = (
     r"passport|travel document|reisepass|passnummer|pass-nr|pasaporte|passeport|passaporto|passaporte|paspoort"
@@ -326,7 +328,7 @@ class PassportDetector:
     # digits only (many countries' passports), or the letters and digits of a German ("C01X00T47")
     # or Spanish ("PAA123456") one, when the label says what they are: "Passport no. 007180912"
     _labelled = re.compile(
-        rf"(?i:{_PASSPORT})(?:\s+(?i:no\.?|nr\.?|n[º°]\.?|number|nummer|n[uú]m(?:ero|\.)?|num[ée]ro|#))?[:\s]\s*"
+        rf"(?i:{_PASSPORT}){_NUMBER_WORD}[:\s]\s*"
         r"(\d{6,10}|(?=[A-Z0-9]{0,9}\d)(?=[0-9]{0,9}[A-Z])[A-Z0-9]{8,10})\b"
     )
 
@@ -344,31 +346,25 @@ class DrivingLicenceDetector:
     """A driving licence's number after its name, in English, German, French, Spanish, Italian,
     Portuguese, Dutch and Polish ("Führerschein B072RRE2I55", "driver's license no. D1234567"):
     letters and digits, at least one digit. Its formats are as many as its issuers, so the label
-    says what it is; found as an identity number."""
+    says what it is; found as an identity number. A field named for a licence is the fields'
+    profile's (`fields`), as for every identity document."""
 
     name = "driving_licence"
-    field_trigger = re.compile(r"licen[cs]e|f[üu]hrerschein|permis|conducir|rijbewijs", re.I)
     trigger = re.compile(r"licen[cs]|f[üu]hrerschein|permis|conduc|patente|rijbewijs|prawo jazdy", re.I)
     needs_digit = True
     _labelled = re.compile(
         r"(?i:\b(?:driver'?s'? licen[cs]e|driving licen[cs]e|licen[cs]e|f[üu]hrerschein(?:nummer)?|permis de conduire"
         r"|licencia de conducir|carn[eé] de conducir|permiso de conducir|patente di guida|carta de condu[çc][ãa]o"
         r"|rijbewijs(?:nummer)?|prawo jazdy))"
-        r"(?:\s+(?i:no\.?|nr\.?|n[º°]\.?|number|nummer|n[uú]m(?:ero|\.)?|num[ée]ro|#))?\s*[:#]?\s*"
+        rf"{_NUMBER_WORD}\s*[:#]?\s*"
         r"(?P<value>(?=[A-Z0-9-]{0,19}\d)[A-Z0-9][A-Z0-9-]{4,19})(?![\w-])"
     )
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
-        found = [
+        return [
             _finding(Category.DI, "national_id", m, self.name, group="value", hint="driving_licence")
             for m in self._labelled.finditer(text)
         ]
-        if not found and field and self.field_trigger.search(field):
-            value = text.strip()
-            if 5 <= len(value) <= 20 and re.fullmatch(r"(?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]+", value):
-                start = text.index(value)
-                found.append(Finding(Category.DI, "national_id", start, start + len(value), value, self.name))
-        return found
 
 
 class ICD10Detector:
