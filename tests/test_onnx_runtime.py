@@ -14,7 +14,7 @@ from torch_geometric.utils import add_self_loops, remove_self_loops
 
 from extractors.html import tree_from_html
 from webminim import onnx_files
-from webminim.embedder import Embedder, MiniLM, minilm_dir, onnx_minilm
+from webminim.embedder import Embedder, MiniLM, OnnxMiniLM, minilm_dir, onnx_minilm
 from webminim.errors import ScorerError
 from webminim.minim import Minim
 from webminim.scorer import load_scorer
@@ -89,6 +89,36 @@ def test_the_second_stages_network_gives_a_text_one_vector_whatever_is_read_with
     full = Embedder(cache=False, encoder="minilm-int8").embed([text])[0]
     assert abs(float(np.linalg.norm(alone)) - 1.0) < 1e-4 and float(alone @ full) < 0.99  # three layers, not six
     assert minilm_graph(3) != minilm_graph() and minilm_graph(3) == minilm_graph(3)
+
+
+def test_work_done_while_the_network_computes_changes_no_vector(monkeypatch):
+    """The second stage's longest run computes on ONNX Runtime's pool while this thread does
+    other work (`meanwhile`, once): every vector as when the runs go one by one. With no pool
+    (one thread) the work is not done there: the caller does it."""
+    from webminim.embedder import minilm_int8_graph
+
+    texts = ["Thanks!", "My neighbour told me her husband lost his job in March.", "The build fails since the bump."]
+    graph = minilm_int8_graph(3)
+    network = OnnxMiniLM(minilm_dir(), graph, spin=False, alone=True)
+    done: list[int] = []
+    beside = network.encode(texts, meanwhile=lambda: done.append(1))
+    assert done == [1] and np.array_equal(beside, network.encode(texts))
+    monkeypatch.setenv("WEBMINIM_THREADS", "1")
+    single = OnnxMiniLM(minilm_dir(), graph, spin=False, alone=True)
+    assert np.array_equal(single.encode(texts, meanwhile=lambda: done.append(2)), beside) and done == [1]
+
+
+def test_a_failed_run_beside_is_one_clear_error():
+    """A run on the pool that fails raises ScorerError where its vector is asked for."""
+    from webminim.embedder import minilm_int8_graph
+
+    network = OnnxMiniLM(minilm_dir(), minilm_int8_graph(3), spin=False, alone=True)
+    feed = network._feed(["A sentence."])
+    feed["attention_mask"] = feed["attention_mask"][:, :-1]  # not the shape of its ids
+    running = network._started(feed)
+    assert running is not None
+    with pytest.raises(ScorerError, match="network failed"):
+        running.result(timeout=30)
 
 
 def test_self_loops_are_added_as_gatv2conv_adds_them():

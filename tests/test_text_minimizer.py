@@ -185,7 +185,7 @@ def test_the_second_stage_reads_what_is_past_the_gate_and_at_most_its_cap(monkey
     assert first[found] >= model.threshold and model.gate <= first[rare] < model.threshold
     read: list[str] = []
     original = model.second_probabilities
-    monkeypatch.setattr(model, "second_probabilities", lambda texts: read.extend(texts) or original(texts))
+    monkeypatch.setattr(model, "second_probabilities", lambda texts, _=None: read.extend(texts) or original(texts))
     assert [j.private for j in model.judge_many([plain, found, rare])] == [False, True, True]
     assert read == [rare]
     model.judge_many([plain, found, rare])
@@ -194,6 +194,60 @@ def test_the_second_stage_reads_what_is_past_the_gate_and_at_most_its_cap(monkey
     monkeypatch.setattr(ci, "MAX_SECOND", 0)
     assert [j.private for j in model.judge_many([plain, found, rare])] == [False, True, False]
     assert read == [rare]  # nothing more read: the cap
+
+
+def test_the_patterns_run_while_the_second_stage_computes(monkeypatch) -> None:
+    """A message's pattern detectors need no model: they run while the second stage's network
+    computes (on ONNX Runtime's threads), once, and their tags are in the result as ever."""
+    from webminim.egress import classifier as classifier_module
+    from webminim.embedder import OnnxMiniLM
+
+    computing: list[bool] = [False]
+    seen: list[bool] = []
+    encode, classify = OnnxMiniLM.encode, classifier_module.PSDClassifier.classify_text
+
+    def network(self, texts, **kw):  # type: ignore[no-untyped-def]
+        computing[0] = True
+        try:
+            return encode(self, texts, **kw)
+        finally:
+            computing[0] = False
+
+    def patterns(self, text, *a, **kw):  # type: ignore[no-untyped-def]
+        seen.append(computing[0])
+        return classify(self, text, *a, **kw)
+
+    monkeypatch.setattr(OnnxMiniLM, "encode", network)
+    monkeypatch.setattr(classifier_module.PSDClassifier, "classify_text", patterns)
+    minimizer = TextMinimizer()
+    minimizer.model.forget()  # type: ignore[union-attr]
+    text = "Her son has cystic fibrosis. Call me on 415-555-0199 about the invoice."
+    out = minimizer.minimize(text, task="Send this note")
+    assert seen == [True]
+    assert "415-555-0199" not in out.text and "cystic" not in out.text
+    minimizer.model.forget()  # type: ignore[union-attr]
+    seen.clear()
+    assert minimizer.minimize("Thanks. Call me on 415-555-0199 about the invoice.", task="x").text.count("555") == 0
+    assert seen == [False]  # nothing doubtful: no network ran, the patterns ran after
+
+
+def test_work_left_for_later_is_done_once_and_its_error_raised_where_asked() -> None:
+    from webminim.egress.text.later import Later
+
+    calls: list[int] = []
+    later = Later(lambda: calls.append(1) or len(calls))
+    later.run()
+    later.run()
+    assert later.result() == 1 and calls == [1]
+    assert Later(lambda: 7).result() == 7  # never run early: done when asked
+
+    def fails() -> int:
+        raise ValueError("no")
+
+    failing = Later(fails)
+    failing.run()  # never raises here
+    with pytest.raises(ValueError, match="no"):
+        failing.result()
 
 
 def test_a_text_judged_alone_keeps_its_own_second_stage_budget(monkeypatch) -> None:
@@ -207,7 +261,7 @@ def test_a_text_judged_alone_keeps_its_own_second_stage_budget(monkeypatch) -> N
     monkeypatch.setattr(ci, "MAX_SECOND", 1)
     read: list[str] = []
     original = model.second_probabilities
-    monkeypatch.setattr(model, "second_probabilities", lambda texts: read.extend(texts) or original(texts))
+    monkeypatch.setattr(model, "second_probabilities", lambda texts, _=None: read.extend(texts) or original(texts))
     instruction, sentences = "Reply to Dana about the release", ["The release moved.", "Lunch is at noon."]
     model.judge_many([instruction, *sentences], alone=[instruction])
     assert instruction in read and len(read) == 2  # its own read, and one of the message's (the cap)
@@ -233,7 +287,7 @@ def test_the_second_stage_decides_what_the_first_is_not_sure_of(monkeypatch) -> 
     monkeypatch.setattr(ci, "SURE", (p_unsure + p_sure) / 2)
     read: list[str] = []
 
-    def harmless(texts: list[str]) -> np.ndarray:  # a second stage that clears everything it reads
+    def harmless(texts: list[str], meanwhile: object = None) -> np.ndarray:  # a second stage that clears all it reads
         read.extend(texts)
         out = np.zeros((len(texts), len(model.categories)))
         out[:, 0] = 1.0
@@ -275,8 +329,8 @@ class _KeywordModel:
         hit = any(all(w in text.lower() for w in cue) for cue in self.cues)
         return Judgement("health" if hit else "none", 0.9 if hit else 0.01)
 
-    def judge_many(self, texts: list[str], *, alone: list[str] = ()):  # type: ignore[no-untyped-def]
-        return [self.judge(t) for t in texts]
+    def judge_many(self, texts: list[str], *, alone: list[str] = (), meanwhile=None):  # type: ignore[no-untyped-def]
+        return [self.judge(t) for t in texts]  # no network: `meanwhile` is left to the caller
 
 
 def test_a_clause_goes_alone_only_when_what_stays_is_harmless() -> None:

@@ -19,7 +19,8 @@ import os
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -151,22 +152,52 @@ class OnnxMiniLM:
         self.tokenizer.enable_padding(pad_id=0 if pad is None else pad, pad_token="[PAD]")
         self.session = onnx_session(graph, spin=spin)
 
-    def encode(self, texts: Sequence[str], *, batch_size: int = 128) -> np.ndarray:
+    def encode(
+        self, texts: Sequence[str], *, batch_size: int = 128, meanwhile: Callable[[], None] | None = None
+    ) -> np.ndarray:
+        """`meanwhile`: work for this thread while the network computes (ONNX Runtime holds no
+        Python lock then): done once, while the longest run computes on the session's thread
+        pool, the others after it here (runs side by side would share two cores three ways).
+        Not done when the session has no pool (WEBMINIM_THREADS=1): the caller does it then."""
         out = np.zeros((len(texts), DIM), dtype=np.float32)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        chunks = [[i] for i in order] if self._alone else _batches(order, [len(t) for t in texts], batch_size)
+        chunks = [[i] for i in order] if self._alone else list(_batches(order, [len(t) for t in texts], batch_size))
+        beside = self._started(self._feed([texts[i] for i in chunks[-1]])) if meanwhile is not None and chunks else None
+        if beside is not None:
+            meanwhile()  # type: ignore[misc]
+            out[chunks[-1]] = beside.result()
+            chunks = chunks[:-1]
         for chunk in chunks:
-            encoded = self.tokenizer.encode_batch([texts[i] for i in chunk])
-            feed = {
-                "input_ids": np.asarray([e.ids for e in encoded], dtype=np.int64),
-                "attention_mask": np.asarray([e.attention_mask for e in encoded], dtype=np.int64),
-                "token_type_ids": np.asarray([e.type_ids for e in encoded], dtype=np.int64),
-            }
-            out[chunk] = self.session.run(None, feed)[0]
+            out[chunk] = self.session.run(None, self._feed([texts[i] for i in chunk]))[0]
         return out
+
+    def _feed(self, texts: list[str]) -> dict[str, np.ndarray]:
+        encoded = self.tokenizer.encode_batch(texts)
+        return {
+            "input_ids": np.asarray([e.ids for e in encoded], dtype=np.int64),
+            "attention_mask": np.asarray([e.attention_mask for e in encoded], dtype=np.int64),
+            "token_type_ids": np.asarray([e.type_ids for e in encoded], dtype=np.int64),
+        }
+
+    def _started(self, feed: dict[str, np.ndarray]) -> Future[np.ndarray] | None:
+        """One run started on the session's thread pool, or None when it has none."""
+        running: Future[np.ndarray] = Future()
+        try:
+            self.session.run_async(None, feed, _settle, running)
+        except Exception:  # noqa: BLE001 - no pool (one thread): every run goes here, one by one
+            return None
+        return running
 
     def token_counts(self, texts: Sequence[str]) -> np.ndarray:
         return _count_pieces(self._counter, texts)
+
+
+def _settle(results: list[np.ndarray] | None, running: Future[np.ndarray], error: str) -> None:
+    """ONNX Runtime's callback for one run started by `OnnxMiniLM._started`."""
+    if error or not results:
+        running.set_exception(ScorerError(f"the MiniLM network failed: {error or 'no output'}"))
+    else:
+        running.set_result(results[0])
 
 
 class StaticMiniLM:
@@ -436,7 +467,9 @@ class Embedder:
         """Drop the in-memory cache (the disk cache, if any, stays): the next page is cold."""
         self._memory.clear()
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
+    def embed(self, texts: Sequence[str], *, meanwhile: Callable[[], None] | None = None) -> np.ndarray:
+        """`meanwhile`: work for this thread while an ONNX network computes (`OnnxMiniLM.encode`);
+        called at most once, and not at all when nothing is computed: the caller does it then."""
         if not texts:
             return np.zeros((0, DIM), dtype=np.float32)
         clipped = [t[:MAX_CHARS] for t in texts]
@@ -457,7 +490,11 @@ class Embedder:
                 del missing[keyed[k]]
             self.stats["from_disk"] += len(from_disk)
         if missing:
-            vectors = self._load().encode(list(missing), batch_size=self._batch_size)
+            model = self._load()
+            if meanwhile is not None and isinstance(model, OnnxMiniLM):
+                vectors = model.encode(list(missing), batch_size=self._batch_size, meanwhile=meanwhile)
+            else:
+                vectors = model.encode(list(missing), batch_size=self._batch_size)
             fresh = dict(zip(missing, vectors, strict=True))
             memory.update(fresh)
             self.stats["computed"] += len(fresh)

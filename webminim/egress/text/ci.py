@@ -38,7 +38,7 @@ import itertools
 import json
 import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -166,11 +166,11 @@ def _encoder(name: str) -> object:
     return Embedder(encoder=name, cache=False)  # a message's sentences are never written to disk
 
 
-def _embedded(name: str, texts: list[str]) -> np.ndarray:
+def _embedded(name: str, texts: list[str], meanwhile: Callable[[], None] | None = None) -> np.ndarray:
     if not texts:
         return np.zeros((0, DIM), np.float32)
     try:
-        return _encoder(name).embed(texts)  # type: ignore[attr-defined]
+        return _encoder(name).embed(texts, meanwhile=meanwhile)  # type: ignore[attr-defined]
     except WebminimError as exc:
         raise ConfigError(f"the contextual-integrity model has no {name} text encoder: {exc}") from exc
 
@@ -183,9 +183,10 @@ def embeddings(texts: list[str]) -> np.ndarray:
 NETWORK = "minilm3-int8"  # MiniLM's first three layers, int8 weights: what the second stage reads
 
 
-def network_embeddings(texts: list[str]) -> np.ndarray:
-    """(len(texts), 384) embeddings by the second stage's network; a ConfigError when it cannot load."""
-    return _embedded(NETWORK, texts)
+def network_embeddings(texts: list[str], meanwhile: Callable[[], None] | None = None) -> np.ndarray:
+    """(len(texts), 384) embeddings by the second stage's network; a ConfigError when it cannot
+    load. `meanwhile` is done while it computes, if it does (`Embedder.embed`)."""
+    return _embedded(NETWORK, texts, meanwhile)
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
@@ -278,9 +279,9 @@ class ContextModel:
         """(len(texts), categories) by the first stage: texts embedded in one batch."""
         return _softmax(_hashed_sum(self.w_hash, texts, self.bias + embeddings(texts) @ self.w_emb))
 
-    def second_probabilities(self, texts: list[str]) -> np.ndarray:
+    def second_probabilities(self, texts: list[str], meanwhile: Callable[[], None] | None = None) -> np.ndarray:
         """(len(texts), categories) by the second stage (the file must have one)."""
-        z = self.bias2 + embeddings(texts) @ self.w2_emb + network_embeddings(texts) @ self.w2_full
+        z = self.bias2 + embeddings(texts) @ self.w2_emb + network_embeddings(texts, meanwhile) @ self.w2_full
         return _softmax(_hashed_sum(self.w2_hash, texts, z))
 
     def _verdict(self, p: np.ndarray, threshold: float) -> Judgement:
@@ -288,7 +289,9 @@ class ContextModel:
         best = int(np.argmax(p[1:])) + 1
         return Judgement(self.categories[best] if p_private >= threshold else "none", p_private)
 
-    def _judged(self, texts: list[str], alone: frozenset[str] = frozenset()) -> list[Judgement]:
+    def _judged(
+        self, texts: list[str], alone: frozenset[str] = frozenset(), meanwhile: Callable[[], None] | None = None
+    ) -> list[Judgement]:
         first = self.probabilities(texts)
         verdicts = [self._verdict(p, self.threshold) for p in first]
         if self.second:
@@ -303,19 +306,23 @@ class ContextModel:
                     [i for i in group if verdicts[i].private] + [i for i in group if not verdicts[i].private], texts
                 )
             if doubtful:
-                again = self.second_probabilities([texts[i] for i in doubtful])
+                again = self.second_probabilities([texts[i] for i in doubtful], meanwhile)
                 for i, p in zip(doubtful, again, strict=True):
                     verdicts[i] = self._verdict(p, self.threshold2)
         return verdicts
 
-    def judge_many(self, texts: list[str], *, alone: Sequence[str] = ()) -> list[Judgement]:
+    def judge_many(
+        self, texts: list[str], *, alone: Sequence[str] = (), meanwhile: Callable[[], None] | None = None
+    ) -> list[Judgement]:
         """Judgements of several texts: those not yet judged are embedded together. A text of
         `alone` (as well in `texts`) is judged as if on its own: the second stage's budget for
-        the others is not spent on it, nor its on them."""
+        the others is not spent on it, nor its on them. `meanwhile` is done while the second
+        stage's network computes, if it runs (at most once; the caller does it otherwise)."""
         clipped = [t[:2000] for t in texts]
         fresh = [t for t in dict.fromkeys(clipped) if t not in self._memory]
         if fresh:
-            for text, verdict in zip(fresh, self._judged(fresh, frozenset(t[:2000] for t in alone)), strict=True):
+            judged = self._judged(fresh, frozenset(t[:2000] for t in alone), meanwhile)
+            for text, verdict in zip(fresh, judged, strict=True):
                 if len(self._memory) >= self.MEMORY:
                     self._memory.pop(next(iter(self._memory)))
                 self._memory[text] = verdict

@@ -44,6 +44,7 @@ from webminim.egress.freetext import AMOUNT, COMPUTES, ClauseJudge
 from webminim.egress.matching import content_tokens, names_any, overlap
 from webminim.egress.rewrite import tag_for
 from webminim.egress.text.ci import GENERAL, TAXONOMY, ContextModel, Judgement, default_model
+from webminim.egress.text.later import Later
 from webminim.egress.text.norms import only_a_cue, states_secrecy
 from webminim.egress.text.segments import Span, clauses, is_marker, sentences
 from webminim.egress.text.task import Task, split_task
@@ -204,6 +205,7 @@ class TextMinimizer:
 
     # -- judging ---------------------------------------------------------------------------
     def _edits(self, text: str, ctx: _Context) -> list[Edit]:
+        values = Later(lambda: self._values(text, ctx))  # done while the network computes, if it does
         spans = [s for s in sentences(text) if s.kind == "sentence"]
         assert self.model is not None
         parts = [[*clauses(text, span.start, span.end), *_pieces(text, span.start, span.end)] for span in spans]
@@ -214,6 +216,7 @@ class TextMinimizer:
             [instruction] * bool(instruction)
             + [text[s:e] for span, own in zip(spans, parts, strict=True) for s, e in [(span.start, span.end), *own]],
             alone=[instruction] * bool(instruction),
+            meanwhile=values.run,
         )
         if instruction:
             ctx.purpose_category = self.model.judge(instruction).category
@@ -228,7 +231,7 @@ class TextMinimizer:
         for span, verdict in zip(spans, verdicts, strict=True):
             edits.extend(self._sentence(text, span, verdict, ctx) or ())
             deadline.check()
-        edits.extend(self._values(text, ctx))
+        edits.extend(values.result())
         return sorted(edits, key=lambda e: e.start)
 
     def _verdict(self, text: str, span: Span, parts: list[tuple[int, int]]) -> Judgement:
