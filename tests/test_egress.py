@@ -32,6 +32,7 @@ def classifier() -> PSDClassifier:
         ("call (415) 555-0199 today", "", Category.DI, "phone"),  # phonenumbers-validated
         ("SSN 123-45-6789", "", Category.DI, "ssn"),  # stdnum-validated
         ("card 4111 1111 1111 1111", "", Category.F, "card_number"),  # Luhn-valid
+        ("card 2221 0000 0000 0009", "", Category.F, "card_number"),  # Mastercard's 2-series
         ("IBAN GB82 WEST 1234 5698 7654 32", "", Category.F, "iban"),  # IBAN checksum
         ("Dr. Okafor will see you", "", Category.DI, "person_name"),  # honorific
         ("met Michael Johnson at noon", "", Category.DI, "person_name"),  # known first name
@@ -56,7 +57,14 @@ def test_detectors(classifier, text, field, category, kind):
 
 @pytest.mark.parametrize(
     "text",
-    ["python list comprehension examples", "Team standup", "100", "Good morning, have a nice day", "AAPL"],
+    [
+        "python list comprehension examples",
+        "Team standup",
+        "100",
+        "Good morning, have a nice day",
+        "AAPL",
+        "releases in 2023 2024 2025 2026",  # Luhn-valid, but no card network numbers cards 2023...
+    ],
 )
 def test_benign_text_has_no_findings(classifier, text):
     assert classifier.classify_text(text) == []

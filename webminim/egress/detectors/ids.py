@@ -252,9 +252,16 @@ class CardDetector:
         found = []
         for m in (*self._rx.finditer(text), *(self._dotted.finditer(text) if "." in text else ())):
             digits = _NON_DIGIT.sub("", m.group(0))
-            if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
+            if 13 <= len(digits) <= 19 and luhn.is_valid(digits) and _issued(digits):
                 found.append(_finding(Category.F, "card_number", m, self.name))
         return found
+
+
+def _issued(digits: str) -> bool:
+    """Could a card network have issued this number? Of cards starting with 2 only Mastercard's
+    2-series (2221-2720) exists, so a run of years ("2023 2024 2025 2026") that happens to pass
+    Luhn is not a card; every other first digit has issuers (ISO/IEC 7812's industries)."""
+    return digits[0] != "2" or 2221 <= int(digits[:4]) <= 2720
 
 
 class IBANDetector:
