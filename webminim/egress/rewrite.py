@@ -35,6 +35,8 @@ TAGS: dict[str, str] = {
     "iban": "[account]",
     "account_number": "[account]",
     "ip_address": "[ip]",
+    "crypto_address": "[wallet]",
+    "mac_address": "[device id]",
     "street_address": "[address]",
     "zip": "[zip]",
     "gps": "[location]",

@@ -4,7 +4,7 @@ Validated patterns come from well-kept libraries (python-stdnum checksums for SS
 and IBAN numbers, phonenumbers, usaddress for street addresses); entity lexicons (data
 files in `lexicons/`) are matched with one Aho–Corasick automaton. Cheap regex prefilters
 run first so the expensive parsers only see text that can match. One module a family:
-`base` (the finding, the protocol, overlaps), `contact`, `ids`, `people`, `places`, `dates`,
+`base` (the finding, the protocol, overlaps), `contact`, `ids`, `digital`, `people`, `places`, `dates`,
 `lexicon`; this module is their registry.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 from webminim.egress.detectors.base import Detector, Finding, disjoint, resolve_overlaps
 from webminim.egress.detectors.contact import EmailDetector, PhoneDetector
 from webminim.egress.detectors.dates import DateDetector, ScheduleDetector
+from webminim.egress.detectors.digital import CryptoAddressDetector, MACAddressDetector
 from webminim.egress.detectors.ids import (
     AccountNumberDetector,
     CardDetector,
@@ -45,6 +46,7 @@ __all__ = [
     "CardDetector",
     "CityDetector",
     "CredentialDetector",
+    "CryptoAddressDetector",
     "DrivingLicenceDetector",
     "DateDetector",
     "Detector",
@@ -57,6 +59,7 @@ __all__ = [
     "ICD10Detector",
     "IPAddressDetector",
     "LexiconDetector",
+    "MACAddressDetector",
     "NameDetector",
     "NationalIDDetector",
     "PassportDetector",
@@ -84,6 +87,8 @@ def default_detectors() -> list[Detector]:
         IBANDetector(),
         AccountNumberDetector(),
         IPAddressDetector(),
+        CryptoAddressDetector(),
+        MACAddressDetector(),
         NameDetector(),
         StreetAddressDetector(),
         EuropeanAddressDetector(),

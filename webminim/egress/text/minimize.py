@@ -62,6 +62,8 @@ VALUE_KINDS: dict[str, tuple[str, ...]] = {
     "iban": ("iban", "bank", "account", "transfer", "pay", "payment"),
     "account_number": ("account", "bank", "transfer", "payment"),
     "ip_address": ("ip", "server", "address"),
+    "crypto_address": ("wallet", "bitcoin", "btc", "ethereum", "eth", "crypto", "pay", "payment", "send", "transfer"),
+    "mac_address": ("mac", "device", "hardware", "router", "wifi", "network"),
     "street_address": _ADDRESS,
     "dwelling_unit": _ADDRESS,
     "zip": _ADDRESS,
