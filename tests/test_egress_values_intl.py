@@ -130,6 +130,9 @@ def test_a_maps_field_named_city_keeps_only_the_city():
         "CURP BOXW310820HNERXN09",  # MX CURP: shape and check digit
         "my id is BOXW310820HNERXN09",
         "RFC GODE561231GR8",  # MX RFC, after its label
+        "My Medicare number is 2123 45670 1.",  # AU Medicare: its check digit, after its label
+        "Medicare card: 2123456701 2",  # with the person's number on the card
+        "my TFN is 123 456 782",  # AU tax file number
     ],
 )
 def test_national_ids_are_found(classifier, text):
@@ -173,6 +176,8 @@ def test_a_national_id_field_needs_no_label_in_its_value(classifier):
         "version 1.2.3.4 and 10.15.7",  # version numbers
         "ref BOXW310820HNERXN08",  # a CURP's shape with the wrong check digit
         "sku GODE561231GR8",  # an RFC's shape without its label
+        "Medicare 2123 45671 1",  # a label, but the check digit fails
+        "invoice 123 456 782",  # a TFN's digits without its label
     ],
 )
 def test_national_id_look_alikes_are_not_ids(classifier, text):
@@ -277,6 +282,9 @@ def test_number_look_alikes_are_no_numbers(classifier, text):
         ("mi teléfono es 612 34 56 78", "612 34 56 78"),  # a Spanish mobile
         ("मेरा फ़ोन नंबर ९८७६५४३२१० है", "९८७६५४३२१०"),  # Devanagari digits after a Hindi cue
         ("Handy: 151 23456789", "151 23456789"),
+        ("my number is 612 34 56 78", "612 34 56 78"),  # the writer's own number, said to be one
+        ("mi número es 612 34 56 78", "612 34 56 78"),
+        ("il mio numero è 347 1234567", "347 1234567"),
     ],
 )
 def test_a_national_number_after_a_phone_word_is_a_phone(classifier, text, number):
@@ -288,6 +296,8 @@ def test_a_national_number_after_a_phone_word_is_a_phone(classifier, text, numbe
     [
         "order number 123456789",  # "number" alone says no phone
         "mi número de pedido es 612 34 56 78",
+        "my number of orders is 612345678",  # only "is" or a colon between "my number" and a phone
+        "my number is 42",
         "call me at 5 pm, room 12345678",  # the cue's number is too short, the room's has none
         "Call of Duty 2024 sold 12345678 copies",
         "we had 3 calls about invoice 20231015",

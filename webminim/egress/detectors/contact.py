@@ -197,8 +197,15 @@ PHONE_CUE_WORDS = (
     "|cellulare|chiamami"
     "|फ़ोन|फोन|मोबाइल|هاتف|جوال|موبايل"
 )
+# "my number is ...", in the same languages: the writer's own number, said to be one, the
+# number right after it (only "is" or a colon between: "mi número de pedido es ..." is no phone)
+_MY_NUMBER = (
+    r"(?:my|mi|meu|mon|il mio|meine|mijn|mój|moj)\s+(?:number|no\.|número|numero|numéro|nummer|numer)"
+    r"(?:\s+(?:is|es|é|est|è|ist|to|jest))?\s*[:=]?\s*"
+)
 _CUED_NUMBER = re.compile(
-    rf"(?i)(?<!\w)(?:{PHONE_CUE_WORDS})(?!\w)[^\d\n]{{0,24}}(?<![\d+])(\d[\d \t().-]{{6,16}}\d)(?![\d-])"
+    rf"(?i)(?:(?<!\w)(?:{PHONE_CUE_WORDS})(?!\w)[^\d\n]{{0,24}}|(?<!\w){_MY_NUMBER})"
+    r"(?<![\d+])(\d[\d \t().-]{6,16}\d)(?![\d-])"
 )
 
 

@@ -80,13 +80,23 @@ def _nino(value: str) -> bool:
 _NINO = re.compile(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]")
 
 
+def _medicare(value: str) -> bool:
+    """Australia's Medicare card number (python-stdnum has no module): ten digits, the first 2-6,
+    the ninth the weighted sum of the first eight (1 3 7 9 1 3 7 9) mod 10, the tenth the card's
+    issue number (1-9); an eleventh, the person's place on the card, may follow."""
+    digits = re.sub(r"[\s/-]", "", value)
+    if not digits.isdigit() or len(digits) not in (10, 11) or digits[0] not in "23456" or digits[9] == "0":
+        return False
+    return sum(int(d) * w for d, w in zip(digits[:8], (1, 3, 7, 9, 1, 3, 7, 9), strict=True)) % 10 == int(digits[8])
+
+
 def _label(rx: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![^\W_])(?:{rx})(?![^\W_])", re.I)
 
 
 @cache
 def _national_ids() -> tuple[_NationalId, ...]:
-    """National identifiers of European, Canadian and Mexican residents (python-stdnum's checksums)."""
+    """National identifiers of European, Canadian, Australian and Mexican residents (python-stdnum's checksums)."""
     return (
         _NationalId(
             "de.idnr",
@@ -191,6 +201,18 @@ def _national_ids() -> tuple[_NationalId, ...]:
             re.compile(r"(?<!\w)\d{8} ?\d ?[A-Za-z]{2}\d(?!\w)"),
             _stdnum("pt.cc"),
             unlabelled=True,
+        ),
+        _NationalId(
+            "au.medicare",  # written 4-5-1 as on the card, the person's number after it
+            _label(r"medicare(?: card)?(?: number| no\.?| #)?"),
+            re.compile(r"(?<![\d.,-])[2-6]\d{3} ?\d{5} ?\d(?:[ /-]?[1-9])?(?![\d,]|[.-]\d)"),
+            _medicare,
+        ),
+        _NationalId(
+            "au.tfn",  # Australia's tax file number
+            _label(r"tfn|tax file(?: number| no\.?)?"),
+            re.compile(r"(?<![\d.,-])\d{3} ?\d{3} ?\d{2,3}(?![\d,]|[.-]\d)"),
+            _stdnum("au.tfn"),
         ),
         _NationalId(
             "mx.curp",  # Mexico's personal registry key: its shape and check digit say what it is
