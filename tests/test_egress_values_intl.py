@@ -291,6 +291,26 @@ def test_a_national_number_after_a_phone_word_is_a_phone(classifier, text, numbe
     assert [f.text for f in classifier.classify_text(text) if f.kind == "phone"] == [number]
 
 
+def test_a_cued_number_is_read_number_first_as_the_cue_first_pattern_reads_it():
+    """The detector finds numbers first and their cue just before them (numbers are few); on
+    random texts of cues, numbers and separators it finds what one cue-first pattern finds."""
+    import random
+    import re
+
+    from webminim.egress.detectors import contact
+
+    cue_first = re.compile(
+        rf"(?i)(?:(?<!\w)(?:{contact.PHONE_CUE_WORDS})(?!\w)[^\d\n]{{0,24}}|(?<!\w){contact._MY_NUMBER})"
+        r"(?<![\d+])(\d[\d \t().-]{6,16}\d)(?![\d-])"
+    )
+    parts = ["call", "phone", "my number is", "mi número es", "Handy:", "mobile", "+", "(", "-", "\n", " ", "x"]
+    parts += ["612 34 56 78", "9876543210", "+44 7700 900461", "123", "1234567890123456789012", "12-34-56-78-90"]
+    rng = random.Random(7)
+    for _ in range(3000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(1, 10)))
+        assert [m.span() for m in contact._cued_numbers(text)] == [m.span(1) for m in cue_first.finditer(text)], text
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -4,6 +4,7 @@ abroad)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -203,10 +204,19 @@ _MY_NUMBER = (
     r"(?:my|mi|meu|mon|il mio|meine|mijn|mój|moj)\s+(?:number|no\.|número|numero|numéro|nummer|numer)"
     r"(?:\s+(?:is|es|é|est|è|ist|to|jest))?\s*[:=]?\s*"
 )
-_CUED_NUMBER = re.compile(
-    rf"(?i)(?:(?<!\w)(?:{PHONE_CUE_WORDS})(?!\w)[^\d\n]{{0,24}}|(?<!\w){_MY_NUMBER})"
-    r"(?<![\d+])(\d[\d \t().-]{6,16}\d)(?![\d-])"
-)
+# A number is looked for first, then its cue just before it: numbers are few, and a pattern
+# that starts with a cue word is tried at every character of the text (~1.5x the detector)
+_NATIONAL_NUMBER = re.compile(r"(?<![\d+])\d[\d \t().-]{6,16}\d(?![\d-])")
+_CUE_BEFORE = re.compile(rf"(?i)(?:(?<!\w)(?:{PHONE_CUE_WORDS})(?!\w)[^\d\n]{{0,24}}|(?<!\w){_MY_NUMBER})(?=\d)")
+_CUE_REACH = 160  # characters before a number in which its cue may start
+
+
+def _cued_numbers(text: str) -> Iterator[re.Match[str]]:
+    """Each number of 8-18 characters right after a phone word or "my number is"."""
+    for m in _NATIONAL_NUMBER.finditer(text):
+        start = m.start()  # the cue's reading ends at the number's first digit, which it may look at
+        if any(cue.end() == start for cue in _CUE_BEFORE.finditer(text, max(0, start - _CUE_REACH), start + 1)):
+            yield m
 
 
 class PhoneDetector:
@@ -231,10 +241,10 @@ class PhoneDetector:
         for m in _PLUS_NUMBER.finditer(text):  # "+998 (47) 226-1454": a country code and a possible length
             if not any(f.start < m.end() and m.start() < f.end for f in found) and _possible(m.group(0)):
                 found.append(_finding(Category.DI, "phone", m, self.name))
-        for m in _CUED_NUMBER.finditer(text):  # "call me on 98765 43210": a national number, said to be one
-            start, end = m.span(1)
-            if not any(f.start < end and start < f.end for f in found) and _valid_somewhere(m.group(1)):
-                found.append(Finding(Category.DI, "phone", start, end, m.group(1), self.name))
+        for m in _cued_numbers(text):  # "call me on 98765 43210": a national number, said to be one
+            start, end = m.span()
+            if not any(f.start < end and start < f.end for f in found) and _valid_somewhere(m.group(0)):
+                found.append(Finding(Category.DI, "phone", start, end, m.group(0), self.name))
         return found
 
     def matched(self, text: str, settled: tuple[tuple[int, int], ...] = ()) -> list[Finding]:
