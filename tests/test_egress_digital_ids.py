@@ -58,3 +58,23 @@ def test_a_message_keeps_a_wallet_only_when_the_instruction_asks_for_payment():
     minimizer = TextMinimizer()
     assert "bc1q" not in minimizer.minimize(text, task="Post this on the forum").text
     assert "bc1q" in minimizer.minimize(text, task="Send them my bitcoin wallet so they can pay me").text
+
+
+@pytest.mark.parametrize(
+    ("key", "description", "value"),
+    [
+        ("wallet_address", "the recipient's bitcoin wallet", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"),
+        ("mac", "the device to allow on the network", "3c:22:fb:1a:0e:7d"),
+        ("ip", "the server to check", "192.168.1.20"),
+    ],
+)
+def test_a_field_named_for_the_value_keeps_it_and_free_text_does_not(key, description, value):
+    """A tool asks for a wallet, a device or a server by a field of that name: the value is the
+    call's purpose. The same value in a comment is tagged."""
+    from webminim.egress import ToolMinimizer
+
+    schema = {"type": "object", "properties": {key: {"type": "string", "description": description}}, "required": [key]}
+    assert ToolMinimizer({"act": schema}).minimize("act", {key: value}, task="Do it").to_json()["args"] == {key: value}
+    comment = {"type": "object", "properties": {"comment": {"type": "string"}}, "required": ["comment"]}
+    out = ToolMinimizer({"post": comment}).minimize("post", {"comment": f"It was {value} all along."}, task="Post it")
+    assert value not in out.to_json()["args"]["comment"]

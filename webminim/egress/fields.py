@@ -134,6 +134,9 @@ _EXPECT_ONLY: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         (("date", "schedule"), r"\b(?:date|day|time|start|end|when|deadline|check ?in|check ?out)\b"),
         (("account_number", "iban", "card_number"), r"\b(?:account|iban|card|routing|acct|to ?account)\b"),
         (("medication",), r"\b(?:drug|medication|rx)\b"),
+        (("crypto_address",), r"\b(?:wallet|bitcoin|btc|ethereum|eth|crypto|payout ?address|deposit ?address)\b"),
+        (("mac_address",), r"\b(?:mac|mac ?address|hardware ?address|bssid)\b"),
+        (("ip_address",), r"\b(?:ip|ip ?address|ipv4|ipv6|host|server)\b"),
     )
 )
 _FREE_TEXT = re.compile(
