@@ -293,3 +293,36 @@ def test_a_detector_whose_trigger_needs_a_digit_is_not_tried_on_text_without_one
     assert classifier.classify_text("no digits here") == []
     assert counting.seen == []
     assert [f.kind for f in classifier.classify_text("4 digits here")] == ["counted"]
+
+
+_SAMPLES = [
+    "write to dana.kim@gmail.com or call (415) 555-0199; SSN 123-45-6789, card 4111 1111 1111 1111",
+    "IBAN GB82 WEST 1234 5698 7654 32, account number 12345678, sort code 12-34-56, server 10.0.0.1",
+    "Dr. Okafor met Michael Johnson at 54282 Daniel Overpass, Apt 4, NY 10065, Boston, MA",
+    "38.71667,-9.13333 born on March 3, 1985, every Tuesday at 7pm, she is 34 years old",
+    "Memorial Sloan Kettering Cancer Center, taking sertraline daily, filed for bankruptcy, ask my wife",
+    "passport Y93966394, Führerschein B072RRE2I55, ICD-10 F32.1, password: hunter22, Steuer-ID: 36 574 261 809",
+    "Hauptstraße 12, 10115 Berlin; Calle Mayor 5, 28013 Madrid; plac Wybickiego 89; SW1A 1AA",
+    "wallet bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq, MAC 3c:22:fb:1a:0e:7d, my number is 612 34 56 78",
+]
+
+
+def test_every_detector_says_what_it_can_find_and_finds_nothing_else():
+    """A reader that wants some kinds runs only the detectors that can report them (the text
+    minimizer: values), so a detector's `kinds` must hold every kind it reports."""
+    from webminim.egress.detectors import default_detectors
+
+    for detector in default_detectors():
+        assert detector.kinds, detector.name
+        for text in _SAMPLES:
+            for f in detector.detect(text, ""):
+                assert f.kind.removesuffix("_split") in detector.kinds, (detector.name, f.kind)
+
+
+def test_a_restricted_classifier_runs_the_detectors_of_its_kinds_and_finds_what_the_whole_finds():
+    whole = PSDClassifier()
+    phones = whole.restricted({"phone", "email"})
+    assert [d.name for d in phones.detectors] == ["email", "phone"]
+    for text in _SAMPLES:
+        expected = [f for f in whole.classify_text(text) if f.kind in ("phone", "email")]
+        assert {(f.start, f.end) for f in phones.classify_text(text)} >= {(f.start, f.end) for f in expected}

@@ -7,7 +7,7 @@ and the minimizer fails closed. Nesting depth and leaf count are bounded too.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,6 +134,13 @@ class PSDClassifier:
         for detector in self.detectors:
             detector.detect("Dr. Mary Smith, 12 Main St, Boston, MA 02110, (415) 555-0199", "name")
         fields.warm_up()
+
+    def restricted(self, kinds: Iterable[str]) -> PSDClassifier:
+        """A classifier of the detectors that can report one of `kinds` (and of those that do not
+        say what they report), sharing their loaded lexicons and parsers, with this one's budget."""
+        wanted = frozenset(kinds)
+        chosen = [d for d in self.detectors if getattr(d, "kinds", None) is None or d.kinds & wanted]
+        return PSDClassifier(chosen, budget_ms=self.budget_ms)
 
     def _woken_by(self, field: str) -> tuple[bool, ...]:
         woken = self._by_field.get(field)

@@ -56,7 +56,9 @@ class Detector(Protocol):
     """`trigger` is a cheap pattern the text must match before `detect` can find anything
     (None: always run); `field_trigger` (optional) a field name that runs it regardless;
     `needs_digit` (optional) says the trigger cannot match a text without a digit, so the
-    classifier does not even try it there."""
+    classifier does not even try it there. `kinds` (optional) are the finding kinds it can
+    report: a reader that wants only some kinds runs only the detectors that can report them
+    (`PSDClassifier.restricted`); a detector without it is always run."""
 
     name: str
     trigger: re.Pattern[str] | None

@@ -19,6 +19,7 @@ from webminim.egress.taxonomy import Category
 
 class EmailDetector:
     name = "email"
+    kinds = frozenset({"email"})
     trigger = re.compile("@")
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
@@ -228,6 +229,7 @@ class PhoneDetector:
     reading the whole text in every region, at a fraction of the parsing."""
 
     name = "phone"
+    kinds = frozenset({"phone"})
     trigger = re.compile(r"\d[\d\s().-]{5,}\d")
     needs_digit = True  # its trigger cannot match a text without a digit
     _intl = re.compile(r"(?:\+|\b00)\d")

@@ -40,6 +40,7 @@ class DateDetector:
     is written in: "12. März 1985", "12 de marzo de 1985", "12.03.1985"."""
 
     name = "date"
+    kinds = frozenset({"date", "date_of_birth"})
     field_trigger = re.compile(r"birth|dob|geburt|nacimiento|naissance|nascita|geboorte", re.I)
     trigger = re.compile(rf"\d|{_MONTHS}", re.I)
     _rx = re.compile(
@@ -73,6 +74,7 @@ class DateDetector:
 
 class ScheduleDetector:
     name = "schedule"
+    kinds = frozenset({"schedule"})
     trigger = re.compile(r"every|day|[ap]m\b|daily", re.I)
     _rx = re.compile(
         rf"\b(?:every\s+(?:{_DAYS}|day|morning|evening|night|week(?:day|end)?)s?|(?:on\s+)?{_DAYS}s?\s+"

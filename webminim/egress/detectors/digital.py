@@ -56,6 +56,7 @@ def _bech32(text: str) -> bool:
 
 class CryptoAddressDetector:
     name = "crypto_address"
+    kinds = frozenset({"crypto_address"})
     # no trigger: one pattern of the three forms is tried at every character (~14 µs a message);
     # `detect` looks for each form's first character instead (~2 µs)
     trigger = None
@@ -81,6 +82,7 @@ class MACAddressDetector:
     which name no device."""
 
     name = "mac_address"
+    kinds = frozenset({"mac_address"})
     trigger = None  # as above: each form's separator first (`_separated`), not a pattern at every character
     _separated = (re.compile(r":[0-9A-Fa-f]{2}:"), re.compile(r"-[0-9A-Fa-f]{2}-"), re.compile(r"\.[0-9A-Fa-f]{4}\."))
     _rx = re.compile(

@@ -21,6 +21,7 @@ _WHOLE_ACCOUNT = re.compile(r"[A-Z]{0,3}\d[\d -]{4,20}\d")
 
 class SSNDetector:
     name = "ssn"
+    kinds = frozenset({"ssn"})
     field_trigger = re.compile(r"ssn|social|tax", re.I)
     trigger = re.compile(r"\d{3}")
     needs_digit = True  # its trigger cannot match a text without a digit
@@ -238,6 +239,7 @@ class NationalIDDetector:
     alone say what it is (a codice fiscale, a NIR, a DNI's check letter)."""
 
     name = "national_id"
+    kinds = frozenset({"national_id"})
     trigger = re.compile(r"\d{3}")
     needs_digit = True  # its trigger cannot match a text without a digit
 
@@ -264,6 +266,7 @@ class NationalIDDetector:
 
 class CardDetector:
     name = "card"
+    kinds = frozenset({"card_number"})
     trigger = re.compile(r"\d{4}")
     needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
@@ -288,6 +291,7 @@ def _issued(digits: str) -> bool:
 
 class IBANDetector:
     name = "iban"
+    kinds = frozenset({"iban"})
     trigger = re.compile(r"[A-Za-z]{2}\d{2}")
     needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(
@@ -311,6 +315,7 @@ class AccountNumberDetector:
     (UK "12-34-56") or BSB (Australia "062-000") names the account's branch too."""
 
     name = "account_number"
+    kinds = frozenset({"account_number"})
     field_trigger = re.compile(r"account|acct|routing|sort.?code|bsb|iban|policy|member|patient|mrn", re.I)
     trigger = re.compile(r"account|acct|routing|sort|bsb|member|policy|patient|medical|mrn", re.I)  # its labels
     needs_digit = True  # every find holds digits
@@ -331,6 +336,7 @@ class AccountNumberDetector:
 
 class IPAddressDetector:
     name = "ip_address"
+    kinds = frozenset({"ip_address"})
     trigger = re.compile(r"\d\.\d")
     needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])")
@@ -350,6 +356,7 @@ _PASSPORT = (
 
 class PassportDetector:
     name = "passport"
+    kinds = frozenset({"passport_number"})
     field_trigger = re.compile(_PASSPORT, re.I)
     trigger = re.compile(rf"[A-Z]\d{{6}}|{_PASSPORT}", re.I)
     _rx = re.compile(r"\b[A-Z]{1,2}\d{6,9}\b")
@@ -379,6 +386,7 @@ class DrivingLicenceDetector:
     profile's (`fields`), as for every identity document."""
 
     name = "driving_licence"
+    kinds = frozenset({"national_id"})
     trigger = re.compile(r"licen[cs]|f[üu]hrerschein|permis|conduc|patente|rijbewijs|prawo jazdy", re.I)
     needs_digit = True
     _labelled = re.compile(
@@ -400,6 +408,7 @@ class ICD10Detector:
     """ICD-10 diagnosis codes: dotted (C50.911) anywhere, bare (E11) only with a diagnosis cue."""
 
     name = "icd10"
+    kinds = frozenset({"diagnosis_code"})
     field_trigger = re.compile(r"icd|diagnos|condition", re.I)
     trigger = re.compile(r"[A-TV-Z]\d\d")
     needs_digit = True  # its trigger cannot match a text without a digit
@@ -420,6 +429,7 @@ class CredentialDetector:
     letter): "the password is expired" names none. Only the value is the finding; a task that names it keeps it."""
 
     name = "credential"
+    kinds = frozenset({"credential"})
     trigger = re.compile(r"pass|pin|pw|otp|code|key|token|secret|kennwort|contrase|mot de|digo|codice", re.I)
     _value = (
         # a code read out in groups ("847 293", "12-34-56"), or one run of a secret's characters

@@ -56,12 +56,17 @@ def _automaton() -> ahocorasick.Automaton:
     return automaton
 
 
+def _kinds() -> frozenset[str]:
+    return frozenset(_lexicon(name)["kind"] for name in LEXICON_FILES)
+
+
 @dataclass
 class LexiconDetector:
     """Facilities, conditions, medications, financial distress, relations, ... as data files."""
 
     name: str = "lexicon"
     trigger: re.Pattern[str] | None = None
+    kinds: frozenset[str] = field(default_factory=_kinds)  # what it can find: its files' kinds
     _automaton: ahocorasick.Automaton = field(default_factory=_automaton, repr=False)
 
     def detect(self, text: str, field: str = "") -> list[Finding]:

@@ -33,6 +33,7 @@ class NameDetector:
     """Person names: an honorific or a known first name followed by a capitalised surname."""
 
     name = "person_name"
+    kinds = frozenset({"person_name"})
     field_trigger = re.compile(r"name|patient|passenger|guest|attendee|contact", re.I)
     trigger = re.compile(r"[A-ZÀ-ÖØ-Þ][^\W\d_A-Z]")
     _honorific = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev)\.?\s+[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?")
@@ -60,6 +61,7 @@ class NameDetector:
 
 class AgeDetector:
     name = "age"
+    kinds = frozenset({"age"})
     field_trigger = re.compile(r"(?:^|_)age(?:$|_)", re.I)
     trigger = re.compile(r"\d")
     needs_digit = True  # its trigger cannot match a text without a digit

@@ -45,6 +45,7 @@ class StreetAddressDetector:
     """Street addresses: a house number before capitalised words, confirmed by usaddress."""
 
     name = "street_address"
+    kinds = frozenset({"street_address"})
     trigger = re.compile(r"\d[A-Za-z]?\s+[A-Z]")
     needs_digit = True  # its trigger cannot match a text without a digit
     # the number and the street on one line ("#1237\n\nThis PR" is a reference, then a
@@ -109,6 +110,7 @@ class DwellingUnitDetector:
     lives, even without the street (one with the street is a street address already)."""
 
     name = "dwelling_unit"
+    kinds = frozenset({"dwelling_unit"})
     trigger = re.compile(r"\d")
     needs_digit = True  # its trigger cannot match a text without a digit
     needs_letter = True  # and what it finds holds a letter too (a street, a town, "years old")
@@ -122,6 +124,7 @@ class DwellingUnitDetector:
 
 class ZipDetector:
     name = "zip_code"
+    kinds = frozenset({"zip"})
     field_trigger = re.compile(r"zip|postal|post_?code", re.I)
     trigger = re.compile(r"\d{5}")
     needs_digit = True  # its trigger cannot match a text without a digit
@@ -165,6 +168,7 @@ _DMS = r"\d{1,3}\s?°\s?\d{1,2}(?:\.\d+)?\s?['′’]\s?(?:\d{1,2}(?:\.\d+)?\s?[
 
 class GPSDetector:
     name = "gps"
+    kinds = frozenset({"gps"})
     trigger = re.compile(r"\d\.\d{3}|°")
     needs_digit = True  # its trigger cannot match a text without a digit
     _rx = re.compile(r"(?<![\d.])(-?\d{1,2}\.\d{3,})\s*,\s*(-?\d{1,3}\.\d{3,})(?![\d.])")
@@ -250,6 +254,7 @@ class CityDetector:
     asks for a city)."""
 
     name = "city"
+    kinds = frozenset({"city"})
     trigger = None
     _rx = re.compile(rf"\b([A-Z][a-zA-Z.'-]+(?:\s+[A-Z][a-zA-Z.'-]+){{0,3}}),\s*({_STATES})\b(?!\s*\d)")
 
@@ -273,6 +278,7 @@ class EuropeanAddressDetector:
     """German / Austrian / Swiss, Spanish, French, Italian and Dutch street addresses."""
 
     name = "eu_street_address"
+    kinds = frozenset({"street_address"})
     trigger = re.compile(r"\d")
     needs_digit = True  # its trigger cannot match a text without a digit
     needs_letter = True  # and what it finds holds a letter too (a street, a town, "years old")
@@ -310,6 +316,7 @@ class StreetTypeAddressDetector:
     candidates; every one is bounded (4 words of 40 letters), so a text costs linear time."""
 
     name = "street_type_address"
+    kinds = frozenset({"street_address"})
     trigger = re.compile(r"\d")
     needs_digit = True  # its trigger cannot match a text without a digit
     needs_letter = True  # and what it finds holds a letter too (a street, a town, "years old")
@@ -369,6 +376,7 @@ class PostcodeDetector:
     digit codes before a town (German, French, Spanish, Italian, Austrian, Swiss...)."""
 
     name = "postcode"
+    kinds = frozenset({"zip"})
     trigger = re.compile(r"\d")
     needs_digit = True  # its trigger cannot match a text without a digit
     needs_letter = True  # and what it finds holds a letter too (a street, a town, "years old")
