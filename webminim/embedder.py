@@ -162,11 +162,12 @@ class OnnxMiniLM:
         out = np.zeros((len(texts), DIM), dtype=np.float32)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         chunks = [[i] for i in order] if self._alone else list(_batches(order, [len(t) for t in texts], batch_size))
-        beside = self._started(self._feed([texts[i] for i in chunks[-1]])) if meanwhile is not None and chunks else None
-        if beside is not None:
-            meanwhile()  # type: ignore[misc]
-            out[chunks[-1]] = beside.result()
-            chunks = chunks[:-1]
+        if meanwhile is not None and chunks:
+            beside = self._started(self._feed([texts[i] for i in chunks[-1]]))
+            if beside is not None:
+                meanwhile()
+                out[chunks[-1]] = beside.result()
+                chunks = chunks[:-1]
         for chunk in chunks:
             out[chunk] = self.session.run(None, self._feed([texts[i] for i in chunk]))[0]
         return out

@@ -96,8 +96,8 @@ class MACAddressDetector:
             return found
         for m in self._rx.finditer(text):
             digits = re.sub(r"[:.-]", "", m.group(0)).lower()
-            if digits.isdigit() and not re.search(r"[:-]", m.group(0)):
-                continue  # "1234.5678.9012": figures, not a device
+            if m.group(1) is None and digits.isdigit():
+                continue  # dotted and decimal digits only ("1234.5678.9012"): figures, not a device
             if digits not in ("000000000000", "ffffffffffff"):
                 found.append(_finding(Category.DI, "mac_address", m, self.name))
         return found
