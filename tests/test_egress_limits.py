@@ -228,7 +228,7 @@ def test_a_triggers_plain_words_wake_its_detector_exactly_where_the_trigger_matc
 
     classifier = PSDClassifier()
     literal = [(gate[1], gate[-1]) for gate in classifier._gates if gate[-1] is not None]
-    assert {gate[0].name for gate in classifier._gates if gate[-1]} >= {"account_number", "credential"}
+    assert {gate[0].name for gate in classifier._gates if gate[-1]} >= {"account_number", "credential", "passport"}
     assert _literal_words(classifier._gates[0][1]) is None  # "@": no plain word
     rng = random.Random(11)
     pieces = [w for _, words in literal for w in words] + ["pas", "acc t", "ſecret", "KEY", "İpin", "x", " ", "-"]
@@ -248,6 +248,8 @@ def test_a_triggers_plain_words_wake_its_detector_exactly_where_the_trigger_matc
         "Patient MRN 00482913, policy no. HX-2231-009.",
         "The API key sk_live_51H8aZ2eZvKYlo2C0aBcDeFg is in the vault.",
         "nothing to see here, just a note about the meeting",
+        "Passport no. 007180912; her Reisepass C01X00T47 and a PASS-NR: PAA123456.",
+        "Ticket A1234567 is not a passport number without its word.",
     ]
     found = [classifier.classify_text(text) for text in texts]
     assert found == [by_regex.classify_text(text) for text in texts]

@@ -235,6 +235,25 @@ def test_spelled_out_digits_read_as_the_number(text, digits):
     assert [d for _, _, d in spelled_digits(text)] == [digits]
 
 
+def test_spelled_digits_count_their_words_first_and_find_what_the_pattern_finds(monkeypatch):
+    """A text is read by the pattern only when it holds seven letter runs that are digit words:
+    on random texts of digit words, near misses, look-alike letters (the long s, the Kelvin sign,
+    the Turkish i's, combining marks) and separators, the finds equal the pattern's alone."""
+    import random
+
+    from webminim.egress import decode
+
+    rng = random.Random(5)
+    words = [*decode._DIGIT_WORDS, *decode._REPEAT, "ſix", "\u212aeins", "\u0130", "\u0131", "one\u0345", "tone", "x"]
+    seps = [" ", ", ", "-", "–", " / ", "", "\n", ". ", "7"]
+    texts = ["".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(5, 14))) for _ in range(3_000)]
+    texts = ["".join(c.upper() if rng.random() < 0.3 else c for c in t) for t in texts]
+    gated = [list(spelled_digits(t)) for t in texts]
+    monkeypatch.setattr(decode, "_may_spell", lambda text: True)
+    assert gated == [list(spelled_digits(t)) for t in texts]
+    assert sum(map(bool, gated)) > 300  # the texts hold runs to find
+
+
 @pytest.mark.parametrize(
     "text, kind",
     [

@@ -39,6 +39,24 @@ def test_a_stated_norm_of_secrecy(sentence: str, secret: bool, cue_only: bool) -
     assert only_a_cue(sentence) is cue_only
 
 
+def test_a_norm_is_looked_for_only_in_a_sentence_with_one_of_its_words() -> None:
+    """An ASCII sentence with none of the words every idiom holds is not read by the pattern:
+    on random sentences of the idioms' own words, near misses and look-alike letters (read by the
+    pattern), the answer is the pattern's."""
+    import random
+    import re
+
+    from webminim.egress.text import norms
+
+    rng = random.Random(3)
+    vocabulary = sorted(set(re.findall(r"[a-z']+", norms._SECRECY.pattern)) - {"b", "w", "s"})
+    vocabulary += ["Keep", "KEPT", "\u212aeep", "ſecret", "notion", "dont", "can not", "the", "team", ".", ","]
+    for _ in range(3_000):
+        sentence = " ".join(rng.choice(vocabulary) for _ in range(rng.randint(2, 9)))
+        sentence = "".join(c.upper() if rng.random() < 0.2 else c for c in sentence)
+        assert states_secrecy(sentence) is (norms._SECRECY.search(sentence) is not None), sentence
+
+
 @pytest.mark.parametrize(
     ("text", "kind", "firm"),
     [

@@ -87,7 +87,7 @@ def _digit_run(trigger: re.Pattern[str] | None) -> int:
     return int(m.group(1) or 1) if m else 0
 
 
-_LITERALS = re.compile(r"[a-z ]+(?:\|[a-z ]+)*")  # "pass|pin|mot de": plain words, one of which must occur
+_LITERALS = re.compile(r"[a-z -]+(?:\|[a-z -]+)*")  # "pass|pin|pass-nr": plain words, one of which must occur
 
 
 def _literal_words(trigger: re.Pattern[str] | None) -> tuple[str, ...] | None:

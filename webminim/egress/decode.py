@@ -179,10 +179,29 @@ _SPELLED = re.compile(
 _SPELLED_TOKEN = re.compile(rf"(?<![^\W\d_])({_NUMBER_WORD})(?![^\W\d_])|([,.;:/–—-])", re.I)
 
 
+# Each word of a run is a whole run of letters (the pattern's look-arounds and separators): a
+# text with fewer than _SPELLED_MIN letter runs that are digit words has none. Case-folded, a
+# letter the case-blind pattern matches is the word's own, but for the Turkish dotted and dotless
+# i (a text with either is read by the pattern).
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_SPELLED_WORDS = frozenset(w.casefold() for w in (*_DIGIT_WORDS, *_REPEAT))
+
+
+def _folded(word: str) -> str:
+    """A digit word the case-blind pattern matched, as the table spells it ("ſix", "EİNS")."""
+    return word.casefold().replace("\u0131", "i").replace("\u0307", "")
+
+
+def _may_spell(text: str) -> bool:
+    if "\u0130" in text or "\u0131" in text:
+        return True
+    return sum(map(_SPELLED_WORDS.__contains__, map(str.casefold, _LETTER_RUN.findall(text)))) >= _SPELLED_MIN
+
+
 def spelled_digits(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, digits) for every run of seven or more digit words: "four one five, five five
     five, zero one three four" -> "415-555-0134" (punctuation between words is a group break)."""
-    if len(text) < 2 * _SPELLED_MIN:
+    if len(text) < 2 * _SPELLED_MIN or not _may_spell(text):
         return
     for m in _SPELLED.finditer(text):
         check_deadline()
@@ -194,7 +213,7 @@ def spelled_digits(text: str) -> Iterator[tuple[int, int, str]]:
                 if out and out[-1] != "-":
                     out.append("-")
                 continue
-            word = word.lower()
+            word = _folded(word)
             if word in _REPEAT:
                 repeat = _REPEAT[word]
                 continue
@@ -236,12 +255,9 @@ def _rot13_view(text: str) -> str | None:
         return text.translate(_ROT13)
     # rot13 maps letters to letters: the turned text's words are the words turned, so both
     # counts come from one pass over the text's words, against the common words and their rot13
-    common, common_turned = _common_words(), _common_words_turned()
-    before = after = 0
-    for word in _WORDS.findall(text):
-        word = word.lower()
-        before += word in common
-        after += word in common_turned
+    words = _WORDS.findall(text.lower())  # ASCII: lower-casing keeps every word where it was
+    before = sum(map(_common_words().__contains__, words))
+    after = sum(map(_common_words_turned().__contains__, words))
     return text.translate(_ROT13) if after >= 2 and after > 2 * before else None
 
 

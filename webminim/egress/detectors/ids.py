@@ -358,7 +358,7 @@ class PassportDetector:
     name = "passport"
     kinds = frozenset({"passport_number"})
     field_trigger = re.compile(_PASSPORT, re.I)
-    trigger = re.compile(rf"[A-Z]\d{{6}}|{_PASSPORT}", re.I)
+    trigger = field_trigger  # a number is one only beside the word (`detect`): the word wakes it
     _rx = re.compile(r"\b[A-Z]{1,2}\d{6,9}\b")
     _context = re.compile(_PASSPORT, re.I)
     # digits only (many countries' passports), or the letters and digits of a German ("C01X00T47")

@@ -37,18 +37,46 @@ _SECRECY = re.compile(
     r")\b",
     re.I,
 )
+# A word one of which every idiom above holds, lower-cased: an ASCII sentence with none of them
+# states no norm (a substring test is C-speed; the pattern tries every idiom at every word).
+# Not for other text: a case-blind pattern also matches letters that lower-case to no ASCII
+# letter (the Kelvin sign is a "k").
+_NEEDED = (
+    "not",
+    "n't",
+    "dont",
+    "never",
+    "between",
+    "keep",
+    "kept",
+    "record",
+    "confiden",
+    "hush",
+    "wraps",
+    "secret",
+    "surprise",
+)
 # words besides the norm and its filler: a sentence with no more says nothing else, it speaks of the one before
 CUE_WORDS = 1
 
 
+def _norm(sentence: str) -> re.Match[str] | None:
+    text = sentence[:2000]
+    if text.isascii():
+        lowered = text.lower()
+        if not any(word in lowered for word in _NEEDED):
+            return None
+    return _SECRECY.search(text)
+
+
 def states_secrecy(sentence: str) -> bool:
     """Does this sentence rule out a flow of what it (or the sentence before) says?"""
-    return _SECRECY.search(sentence[:2000]) is not None
+    return _norm(sentence) is not None
 
 
 def only_a_cue(sentence: str) -> bool:
     """A norm and nothing else ("This stays between us by the way."): it points back."""
-    m = _SECRECY.search(sentence[:2000])
+    m = _norm(sentence)
     if m is None:
         return False
     rest = re.findall(r"[a-z']+", (sentence[: m.start()] + " " + sentence[m.end() :]).lower())
