@@ -19,6 +19,7 @@ import pytest
 from webminim.egress import ToolMinimizer
 from webminim.egress.classifier import PSDClassifier
 from webminim.egress.decode import spelled_digits
+from webminim.egress.text import TextMinimizer
 
 
 @pytest.fixture(scope="module")
@@ -46,10 +47,31 @@ def _kinds(classifier: PSDClassifier, text: str, field: str = "") -> set[str]:
         ("Via Roma 1, 00184 Roma", {"street_address", "zip"}),  # the town in its own language
         ("please ship it to 80331 München", {"zip"}),  # a postcode and town, no street
         ("1010 Wien", {"zip"}),  # Austrian: four digits
+        ("ul. Marszałkowska 12/4, 00-590 Warszawa", {"street_address", "zip"}),  # Polish: "ul." for ulica
+        ("plac Zbawiciela 3, 02-586 Warszawa", {"street_address", "zip"}),  # "plac" is English's abbreviation too
+        ("Rua Augusta 274, 1100-053 Lisboa", {"street_address", "zip"}),  # Portuguese: NNNN-NNN
     ],
 )
 def test_addresses_outside_the_us_are_found(classifier, text, kinds):
     assert _kinds(classifier, text) >= kinds
+
+
+@pytest.mark.parametrize(
+    "text, gone",
+    [
+        ("Ich wohne in der Hauptstraße 12, 10115 Berlin.", ["Hauptstraße 12", "10115"]),
+        ("Please ship it to ul. Marszałkowska 12/4, 00-590 Warszawa.", ["Marszałkowska 12", "00-590"]),
+        ("Mój adres: ul. Długa 5, 80-827 Gdańsk.", ["Długa 5", "80-827"]),
+        ("My address is Rua Augusta 274, 1100-053 Lisboa.", ["Augusta 274", "1100-053"]),
+        ("Mein Geburtsdatum ist der 14.05.1944.", ["14.05.1944"]),  # a full stop after the date ends the sentence
+    ],
+)
+def test_a_message_keeps_no_street_postcode_or_birth_date_of_other_countries(text, gone):
+    # a postcode after its street is no house number of a street usaddress thinks it sees
+    # ("10115 Berlin", "827 Gdańsk"), a find the message's rules drop before overlaps are settled
+    out = TextMinimizer().minimize(text, task="Reply to the support ticket.")
+    assert out.changed and not any(value in out.text for value in gone), out.text
+    assert "[address]" in out.text or "[date]" in out.text
 
 
 def test_a_dutch_postcode_is_a_postcode_not_a_house_number(classifier):
@@ -68,6 +90,8 @@ def test_a_dutch_postcode_is_a_postcode_not_a_house_number(classifier):
         "Fixes the bug of:\n- #5731\n\nThis PR also removes the pin.",  # an issue number, then a paragraph
         "See https://github.com/org/repo/pull/1237\n\nThis change recovers it.",
         "Le Vendredi 16 Décembre 2005 02:18, vous avez écrit :",  # a date, not a house number
+        "I watched TV. Then 5 minutes later it rang.",  # an English abbreviation ends a sentence
+        "The study by Kowalski et al. In 2019 they showed it.",  # "al." for aleja: English's "et al." too
     ],
 )
 def test_address_look_alikes_are_not_addresses(classifier, text):
@@ -133,6 +157,8 @@ def test_a_maps_field_named_city_keeps_only_the_city():
         "My Medicare number is 2123 45670 1.",  # AU Medicare: its check digit, after its label
         "Medicare card: 2123456701 2",  # with the person's number on the card
         "my TFN is 123 456 782",  # AU tax file number
+        "My NIP is 526-000-12-46.",  # PL tax number, after its label
+        "NIP: 5260001246",
     ],
 )
 def test_national_ids_are_found(classifier, text):
@@ -170,6 +196,8 @@ def test_a_national_id_field_needs_no_label_in_its_value(classifier):
         "order 36574261809 shipped",  # a valid IdNr's digits with no label: an order number
         "invoice 12345678Z",  # a DNI's shape without its label
         "BSN 111222334",  # a label, but the checksum fails
+        "NIP 526-000-12-47",  # a NIP's label, its checksum fails
+        "call 526-000-12-46 for the shop",  # a valid NIP with no label
         "SIN 046 454 286",  # a label, but Luhn fails
         "RSSMRA85C12H501Z",  # a codice fiscale's shape with the wrong check letter
         "ISBN 978-3-16-148410-0",  # an ISBN

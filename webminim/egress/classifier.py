@@ -160,12 +160,20 @@ class PSDClassifier:
             raise EgressTimeout(f"classification exceeded its {self.budget_ms:g} ms budget; the call is held back")
 
     def classify_text(
-        self, text: str, field: str = "", *, deadline: float | None = None, _depth: int = 0
+        self,
+        text: str,
+        field: str = "",
+        *,
+        deadline: float | None = None,
+        resolved: bool = True,
+        _depth: int = 0,
     ) -> list[Finding]:
         """Findings in `text`: read as it is, in its normalized views, and in every decoded
         view (base64, %-escapes, HTML entities, spelled-out addresses), each decoded view
         classified like any text, with every detector, its own normalized and nested decoded
-        views, and mapped back onto the whole encoded substring, one finding per item in it."""
+        views, and mapped back onto the whole encoded substring, one finding per item in it.
+        Overlapping findings are resolved (`resolve_overlaps`) unless `resolved` is False: for
+        a caller that first drops some by rules of its own."""
         deadline = deadline if deadline is not None else clock() + self.budget_ms / 1000
         found: list[Finding] = []
         woken = self._woken_by(field)
@@ -207,7 +215,7 @@ class PSDClassifier:
                 for f in detector.detect(norm, field):  # type: ignore[union-attr]
                     found.append(f.mapped(index[f.start], index[f.end - 1] + 1, text, "normalized"))
             self._deadline_check(deadline)
-        return resolve_overlaps(found)
+        return resolve_overlaps(found) if resolved else found
 
     def classify(self, args: Any, schema: Any = None) -> list[Finding]:
         """Findings in every leaf of `args`, each carrying its path.

@@ -14,8 +14,12 @@ Latin-script languages other than English (usaddress parses English addresses). 
 entry's full word (3+ letters) or an abbreviation written with its dot ("ul.", "str."); words
 that are also English street words or function words ("park", "place", "via", "and") are
 left out, as are the whole words of the shipped MiniLM's English vocabulary ("have", "metro"):
-"via Zoom 2" and "have Python 3" are no addresses.
+"via Zoom 2" and "have Python 3" are no addresses. An abbreviation is left out when English
+abbreviates or writes it too (any spelling in libpostal's English dictionaries, a MiniLM word
+of three letters or more, a two-letter one English writes often by wordfreq): "TV. Then 5",
+"et al. In 2019" are no addresses either.
 
+    pip install 'webminim[lexicons]'  # wordfreq
     python -m webminim.egress.street_types PATH/TO/libpostal/resources/dictionaries
 """
 
@@ -97,17 +101,19 @@ def _entries(path: Path) -> list[list[str]]:
     return [[f.strip().lower() for f in line.split("|") if f.strip()] for line in lines if line.strip()]
 
 
-def _usable(entry: list[str], english: set[str]) -> set[str]:
+def _usable(entry: list[str], english: set[str], abbreviations: set[str]) -> set[str]:
     """The spellings matched: single words of 3+ letters (the full word, or a spelling of it
     without diacritics), and abbreviations only with their dot ("ul.", "str."): a bare
-    "al" or "str" is too often something else."""
+    "al" or "str" is too often something else. A word is left out when English writes it
+    (`english`), an abbreviation when English writes it too, dotted or not (`abbreviations`:
+    "car." ends a sentence, "ca." is circa, "al." ends "et al.")."""
     full = entry[0]
     if " " in full or full in _NOT_TYPES or full in english or len(full) < 3 or not full.isalpha():
         return set()
     out = {full}
     for form in entry[1:]:
         bare = form.rstrip(".")
-        if not bare.isalpha() or bare in english:  # "car." ends a sentence, "ca." is circa
+        if not bare.isalpha() or bare in abbreviations:
             continue
         if len(bare) >= len(full) - 1:  # "strasse" for "straße", "vagen" for "vägen"
             out.add(bare)
@@ -126,15 +132,24 @@ def _english_words() -> set[str]:
 
 
 def build(root: Path) -> dict[str, list[str]]:
-    english = {form for entry in _entries(root / "en" / "street_types.txt") for form in entry}
-    english |= set(STOPWORDS) | _english_words()
+    # words English writes: its street words, function words, MiniLM's whole words
+    vocabulary = _english_words()
+    english = {entry[0] for entry in _entries(root / "en" / "street_types.txt")} | set(STOPWORDS) | vocabulary
+    # what English abbreviates or writes: every spelling of libpostal's English dictionaries
+    # ("pl" for place, "al" for alley, "co" for county), function words, MiniLM's words of
+    # three letters or more, and its two-letter ones that English writes ten times a million
+    # words or more (wordfreq: "tv", "pc", "cd"; most are pieces of others: "ul", "sg")
+    from wordfreq import zipf_frequency  # only to build the table: a dependency of no user
+
+    abbreviations = {form for path in sorted((root / "en").glob("*.txt")) for entry in _entries(path) for form in entry}
+    abbreviations |= set(STOPWORDS) | {w for w in vocabulary if len(w) >= 3 or zipf_frequency(w, "en") >= 4.0}
     types: set[str] = set()
     suffixes: set[str] = set()
     for lang in LANGUAGES:
         for entry in _entries(root / lang / "street_types.txt"):
-            types |= _usable(entry, english)
+            types |= _usable(entry, english, abbreviations)
         for entry in _entries(root / lang / "concatenated_suffixes_separable.txt"):
-            suffixes |= {form for form in _usable(entry, english) if not form.endswith(".")}
+            suffixes |= {form for form in _usable(entry, english, abbreviations) if not form.endswith(".")}
     return {"types": sorted(types), "suffixes": sorted(suffixes)}
 
 

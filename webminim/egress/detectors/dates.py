@@ -51,7 +51,7 @@ class DateDetector:
     # "12. März 1985", "12 de marzo de 1985", "1er mars 1985", "12.03.1985", "12-03-1985"
     _intl = re.compile(
         rf"(?<![\w.])(?:\d{{1,2}}(?:er|º|°)?\.?\s*(?:de\s+)?{_MONTHS_INTL}\.?,?\s*(?:de\s+|del\s+)?(?:19|20)\d\d"
-        r"|[0-3]?\d[./-][01]?\d[./-](?:19|20)\d\d)(?![\w.]|-\d)",
+        r"|[0-3]?\d[./-][01]?\d[./-](?:19|20)\d\d)(?!\w|[.-]\d)",  # a full stop may end the sentence
         re.I,
     )
 

@@ -167,6 +167,12 @@ def _national_ids() -> tuple[_NationalId, ...]:
             _stdnum("pl.pesel"),
         ),
         _NationalId(
+            "pl.nip",  # Poland's tax number (a sole trader's is the person's): 3-3-2-2 or 3-2-2-3
+            _label(r"nip|numer identyfikacji podatkowej|tax identification number"),
+            re.compile(r"(?<![\d.,-])(?:PL ?)?(?:\d{3}-?\d{3}-?\d{2}-?\d{2}|\d{3}-\d{2}-\d{2}-\d{3})(?![\d,]|[.-]\d)"),
+            _stdnum("pl.nip"),
+        ),
+        _NationalId(
             "be.nn",
             _label(r"rijksregisternummer|num[eé]ro national|national number|insz|niss"),
             re.compile(r"(?<![\d.,-])\d{2}\.?\d{2}\.?\d{2}-?\d{3}\.?\d{2}(?![\d,]|[.-]\d)"),

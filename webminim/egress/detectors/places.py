@@ -373,7 +373,8 @@ def _postal_town_names() -> frozenset[str]:
 
 class PostcodeDetector:
     """Postcodes outside the US: UK (SW1A 1AA), Canadian (H3B 1A7), Dutch (1012 AB), and 4-5
-    digit codes before a town (German, French, Spanish, Italian, Austrian, Swiss...)."""
+    digit codes before a town (German, French, Spanish, Italian, Austrian, Swiss...), Polish
+    (00-590) and Portuguese (1100-053) ones too."""
 
     name = "postcode"
     kinds = frozenset({"zip"})
@@ -384,7 +385,11 @@ class PostcodeDetector:
     _nl = re.compile(r"\b[1-9]\d{3} ?(?!SA|SD|SS)[A-Z]{2}\b(?=\s+[A-Z][a-z])")
     # Canada Post's forward sortation area + local delivery unit: no D, F, I, O, Q, U; no W or Z first
     _ca = re.compile(r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b")
-    _town = re.compile(r"\b(?:[A-Z]{1,2}-)?(\d{4,5})\s+([A-ZÄÖÜÉÈÁÍÓÚ][\wäöüßéèêàçáíóúñ-]+(?:[ -][A-Z][\w-]+)?)")
+    # 4-5 digits, Poland's NN-NNN and Portugal's NNNN-NNN before a town ("00-590 Warszawa")
+    _town = re.compile(
+        r"\b(?:[A-Z]{1,2}-)?(\d{4,5}|\d\d-\d{3}|\d{4}-\d{3})(?![\d-])\s+"
+        r"([A-ZÀ-ÖØ-ÞĀ-Ž][\wäöüßéèêàçáíóúñ-]+(?:[ -][A-Z][\w-]+)?)"
+    )
     # the words a year follows ("since 2019", "in the summer of 2019"), read just before the number
     _year = re.compile(
         r"\b(?:in|since|by|until|till|from|of|during|before|after|around|circa|year|summer|winter|spring|"
@@ -399,7 +404,7 @@ class PostcodeDetector:
         towns = _postal_town_names()
         for m in self._town.finditer(text):
             town = m.group(2)
-            if self._year.search(text, 0, m.start(1)) and 1900 <= int(m.group(1)) <= 2099:
+            if m.group(1).isdigit() and 1900 <= int(m.group(1)) <= 2099 and self._year.search(text, 0, m.start(1)):
                 continue  # "in 2019 Berlin hosted": a year before a town, not a postcode
             if town.casefold() in towns or town.split()[0].split("-")[0].casefold() in towns:
                 found.append(_finding(Category.L, "zip", m, self.name, group=1, precision="zip5"))

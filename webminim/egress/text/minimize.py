@@ -38,7 +38,7 @@ import usaddress
 
 from webminim.egress import deadline
 from webminim.egress.classifier import PSDClassifier
-from webminim.egress.detectors import Finding, disjoint
+from webminim.egress.detectors import Finding, disjoint, resolve_overlaps
 from webminim.egress.detectors.contact import PHONE_CUE_WORDS
 from webminim.egress.freetext import AMOUNT, COMPUTES, ClauseJudge
 from webminim.egress.matching import content_tokens, names_any, overlap
@@ -317,13 +317,20 @@ class TextMinimizer:
     def _values(self, text: str, ctx: _Context) -> list[Edit]:
         """Tags for values the patterns find that the instruction does not ask for (also inside
         sentences that go: a judge reads those tagged)."""
-        found = [f for f in self._values_classifier.classify_text(text) if f.kind.removesuffix("_split") in VALUE_KINDS]
+        found = [
+            f
+            for f in self._values_classifier.classify_text(text, resolved=False)
+            if f.kind.removesuffix("_split") in VALUE_KINDS
+        ]
+        # what is not what it looks like goes before overlaps are settled: a number and a town
+        # read as a house and its street ("10115 Berlin") would otherwise hide the postcode
+        streets = [f for f in found if f.kind.startswith("street") and _firm(f, text, [])]
+        found = disjoint(resolve_overlaps(f for f in found if _firm(f, text, streets)))
         out: list[Edit] = []
         asked = set(content_tokens(ctx.purpose))
-        found = disjoint(found)
         for f in found:
             kind = f.kind.removesuffix("_split")
-            if not _firm(f, text, found) or _asked_for(kind, asked) or names_any(f.text, (ctx.purpose, ctx.user)):
+            if _asked_for(kind, asked) or names_any(f.text, (ctx.purpose, ctx.user)):
                 continue
             out.append(
                 Edit(f.start, f.end, "redact", kind, "nobody", tag_for(kind), f"a {kind} the task does not ask for")
@@ -393,20 +400,18 @@ _ZIP_CUE = re.compile(r"(?i)\b(?:zip|postcode|post code|postal code|plz|cp)\b\W{
 _STREET_LABELS = frozenset({"StreetNamePostType", "StreetNamePreType", "OccupancyType", "USPSBoxType"})
 
 
-def _firm(f: Finding, text: str, found: list[Finding]) -> bool:
+def _firm(f: Finding, text: str, streets: list[Finding]) -> bool:
     """Is a pattern's find in running prose what it looks like? Tables of figures, times and
     dates read as house numbers ("16 Thursday", "20 Houston") and phone numbers ("850 2.2390
     12"): in a message an address needs its street type, a phone number ten digits or its cue,
-    a postcode its street or its cue."""
+    a postcode its street (of `streets`, the firm ones) or its cue."""
     kind = f.kind.removesuffix("_split")
     before = text[max(0, f.start - 30) : f.start]
     if kind == "phone":
         return sum(c.isdigit() for c in f.text) >= 10 or f.text.startswith("+") or bool(_PHONE_CUE.search(before))
     if kind == "zip":
-        return bool(_ZIP_CUE.search(before)) or any(
-            g.kind.startswith("street") and abs(g.end - f.start) < 40 for g in found if g is not f
-        )
-    if f.detector == "street_address":  # usaddress: a number before capitalised words
+        return bool(_ZIP_CUE.search(before)) or any(abs(g.end - f.start) < 40 for g in streets if g is not f)
+    if f.detector.partition("+")[0] == "street_address":  # usaddress, in any view: a number before capitalised words
         try:
             labels = {label for _, label in usaddress.parse(f.text)}
         except Exception:  # noqa: BLE001 - a parser hiccup on odd text is not an address
