@@ -159,6 +159,17 @@ def test_a_maps_field_named_city_keeps_only_the_city():
         "my TFN is 123 456 782",  # AU tax file number
         "My NIP is 526-000-12-46.",  # PL tax number, after its label
         "NIP: 5260001246",
+        "Steuernummer 21/815/08150",  # DE tax number
+        "Aadhaar 2341 2341 2346",  # IN: Verhoeff
+        "PAN card ACUPA7085R",  # IN: a person's PAN
+        "my CPF is 111.444.777-35",  # BR
+        "RUT 12.345.678-5",  # CL
+        "CUIT 20-26756539-3",  # AR
+        "my ID number is 7503305044089",  # ZA: its birth date and Luhn
+        "주민등록번호 971013-9019902",  # KR
+        "T.C. Kimlik No 17291716060",  # TR
+        "teudat zehut 39337423",  # IL
+        "身份证号码：360426199101010071",  # CN
     ],
 )
 def test_national_ids_are_found(classifier, text):
@@ -185,6 +196,56 @@ def test_passport_look_alikes_are_no_passport_numbers(classifier, text):
     assert "passport_number" not in _kinds(classifier, text)
 
 
+def test_national_ids_are_looked_for_around_digits_as_in_the_whole_text(monkeypatch):
+    """Each identifier's shape is scanned only around the text's clusters of digits: on random
+    texts of labels, identifiers of every shape, their pieces, letters and separators, the finds
+    equal a scan of the whole text."""
+    import random
+
+    from webminim.egress.detectors import ids
+
+    rng = random.Random(7)
+    pieces = [
+        "Steuer-ID: 36 574 261 809",
+        "DNI 12345678Z",
+        "NIE X1234567L",
+        "NIR 1 85 03 75 116 001 27",
+        "RSSMRA85C12H501J",
+        "BSN 1234.56.782",
+        "NINO AB 12 34 56 C",
+        "SIN 130-692-544",
+        "PESEL 44051401359",
+        "BOXW310820HNERXN09",
+        "RFC GODE561231GR8",
+        "Medicare 2123 45670 1",
+        "TFN 123 456 782",
+        "NIP 526-000-12-46",
+        "CPF 111.444.777-35",
+        "RUT 12.345.678-K",
+        "PAN ACUPA7085R",
+        "身份证号码：360426199101010071",
+        "AHV 756.9217.0769.85",
+        "12",
+        "345",
+        "-",
+        ".",
+        " ",
+        ", ",
+        "x",
+        "AB",
+        "\n",
+        "no.",
+        "Nr.",
+        "2023",
+    ]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(1_500)]
+    detector = ids.NationalIDDetector()
+    by_region = [detector.detect(t) for t in texts]
+    monkeypatch.setattr(ids, "_digit_regions", lambda text: [(0, len(text))])
+    assert by_region == [detector.detect(t) for t in texts]
+    assert sum(map(bool, by_region)) > 500
+
+
 def test_a_national_id_field_needs_no_label_in_its_value(classifier):
     assert "national_id" in _kinds(classifier, "36574261809", "steuer_id")
     assert "national_id" in _kinds(classifier, "111222333", "bsn")
@@ -198,6 +259,11 @@ def test_a_national_id_field_needs_no_label_in_its_value(classifier):
         "BSN 111222334",  # a label, but the checksum fails
         "NIP 526-000-12-47",  # a NIP's label, its checksum fails
         "call 526-000-12-46 for the shop",  # a valid NIP with no label
+        "CPF 111.444.777-36",  # the label, a check digit off
+        "RUT 12.345.678-4",
+        "Aadhaar 2341 2341 2345",
+        "invoice 111.444.777-35 is paid",  # a valid CPF's digits, no label
+        "Pan-fry it for 12 minutes at 180 degrees.",  # "pan" is a pan
         "SIN 046 454 286",  # a label, but Luhn fails
         "RSSMRA85C12H501Z",  # a codice fiscale's shape with the wrong check letter
         "ISBN 978-3-16-148410-0",  # an ISBN
@@ -224,6 +290,8 @@ def test_national_id_look_alikes_are_not_ids(classifier, text):
         ("DOB 12/03/1985", "12/03/1985"),
         ("born 1985-03-12", "1985-03-12"),
         ("fecha de nacimiento 1985-03-12", "1985-03-12"),  # a multilingual cue before an ISO date
+        ("y nací el 3 de marzo de 1985.", "3 de marzo de 1985"),  # the verb in the first person, a full stop
+        ("eu nasci em 12/03/1985", "12/03/1985"),  # Portuguese
     ],
 )
 def test_birth_dates_in_other_languages_are_found(classifier, text, date):

@@ -29,7 +29,8 @@ _MONTH_WORD = re.compile(_MONTHS_INTL, re.I)
 # "born", "date of birth" in those languages (and "DOB"): a date just after one is a birth date
 _BIRTH = re.compile(
     r"birth|born|\bd\.?o\.?b\b|birthday|geboren|\bgeb\.|geburts|nacid[oa]|nacimiento|\bn[ée]e?\b|naissance|"
-    r"\bnat[oa]\b|nascit[ao]|geboorte|nascid[oa]|nascimento",
+    r"\bnat[oa]\b|nascit[ao]|geboorte|nascid[oa]|nascimento|"
+    r"\bnac(?:í|i|ió|io|iste)\b|\bnasc(?:i|eu|este)\b",  # "nací el", "nasci em": the verb's past
     re.I,
 )
 

@@ -97,7 +97,8 @@ def _label(rx: str) -> re.Pattern[str]:
 
 @cache
 def _national_ids() -> tuple[_NationalId, ...]:
-    """National identifiers of European, Canadian, Australian and Mexican residents (python-stdnum's checksums)."""
+    """National identifiers of European, Canadian, Australian, Latin American, Indian, South
+    African, Korean, Turkish, Israeli and Chinese residents (python-stdnum's checksums)."""
     return (
         _NationalId(
             "de.idnr",
@@ -234,7 +235,92 @@ def _national_ids() -> tuple[_NationalId, ...]:
             re.compile(r"(?<!\w)[A-Za-z&Ññ]{3,4}\d{6}[0-9A-Za-z]{3}(?!\w)"),
             _stdnum("mx.rfc"),
         ),
+        _NationalId(
+            "de.stnr",  # Germany's tax number (the Steuer-ID's older sibling), per-state layouts
+            _label(r"steuernummer|steuer-nr\.?|st\.?-nr\.?"),
+            re.compile(r"(?<![\d./-])(?:\d{2,3}/\d{3,4}/\d{4,5}|\d{10,13})(?![\d/,]|[.-]\d)"),
+            _stdnum("de.stnr"),
+        ),
+        _NationalId(
+            "in.aadhaar",  # India: twelve digits, Verhoeff's check digit
+            _label(r"aadhaa?r(?: card| number| no\.?)?|आधार"),
+            re.compile(r"(?<![\d.,-])[2-9]\d{3}[ -]?\d{4}[ -]?\d{4}(?![\d,]|[.-]\d)"),
+            _stdnum("in_.aadhaar"),
+        ),
+        _NationalId(
+            "in.pan",  # India's permanent account number: a person's has P in fourth place
+            _label(r"pan(?: card| number| no\.?)?|permanent account number"),
+            re.compile(r"(?<!\w)[A-Za-z]{5}\d{4}[A-Za-z](?!\w)"),
+            _stdnum("in_.pan"),
+        ),
+        _NationalId(
+            "br.cpf",  # Brazil's individual taxpayer number: two check digits
+            _label(r"cpf|cadastro de pessoas? f[ií]sicas?"),
+            re.compile(r"(?<![\d.,-])\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d,]|[.-]\d)"),
+            _stdnum("br.cpf"),
+        ),
+        _NationalId(
+            "cl.rut",  # Chile's RUT / RUN: a mod-11 check digit or K
+            _label(r"rut|rol [uú]nico (?:tributario|nacional)"),
+            re.compile(r"(?<![\d.,-])\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK](?![\w,]|[.-]\d)"),
+            _stdnum("cl.rut"),
+        ),
+        _NationalId(
+            "ar.cuit",  # Argentina's CUIT / CUIL
+            _label(r"cuit|cuil"),
+            re.compile(r"(?<![\d.,-])\d{2}-?\d{8}-?\d(?![\d,]|[.-]\d)"),
+            _stdnum("ar.cuit"),
+        ),
+        _NationalId(
+            "za.idnr",  # South Africa: the birth date, Luhn
+            _label(r"(?:south african |sa )?id(?:entity)? (?:number|no\.?)"),
+            re.compile(r"(?<![\d.,-])\d{6} ?\d{4} ?\d{3}(?![\d,]|[.-]\d)"),
+            _stdnum("za.idnr"),
+        ),
+        _NationalId(
+            "kr.rrn",  # South Korea's resident registration number
+            _label(r"rrn|resident registration number|주민등록번호"),
+            re.compile(r"(?<![\d.,-])\d{6}-?\d{7}(?![\d,]|[.-]\d)"),
+            _stdnum("kr.rrn"),
+        ),
+        _NationalId(
+            "tr.tckimlik",  # Türkiye's T.C. identity number
+            _label(r"t\.?c\.? kimlik(?: no| numarası)?|kimlik (?:no|numarası)|tckn"),
+            re.compile(r"(?<![\d.,-])[1-9]\d{10}(?![\d,]|[.-]\d)"),
+            _stdnum("tr.tckimlik"),
+        ),
+        _NationalId(
+            "il.idnr",  # Israel's identity number (teudat zehut)
+            _label(r"teudat zehut|mispar zehut|תעודת זהות|מספר זהות|israeli id(?: number)?"),
+            re.compile(r"(?<![\d.,-])\d{5,9}(?![\d,]|[.-]\d)"),
+            _stdnum("il.idnr"),
+        ),
+        _NationalId(
+            "cn.ric",  # China's resident identity card: the birth date, ISO 7064's check
+            _label(r"身份证(?:号码?)?|resident identity card(?: number)?|chinese id(?: number)?"),
+            re.compile(r"(?<![\d.,-])\d{17}[\dXx](?![\w,]|[.-]\d)"),
+            _stdnum("cn.ric"),
+        ),
     )
+
+
+# Every identifier's shape holds a digit, its digits in groups a few characters apart, at most
+# seven letters before its first digit and three characters after its last: a shape is looked
+# for only around the text's clusters of digits (each shape scans a few dozen characters, not
+# the whole message; a lookbehind still sees the text before its region).
+_DIGIT_CLUSTER = re.compile(r"\d(?:\D{0,4}\d)*")
+_REGION_MARGIN = 12
+
+
+def _digit_regions(text: str) -> list[tuple[int, int]]:
+    regions: list[tuple[int, int]] = []
+    for m in _DIGIT_CLUSTER.finditer(text):
+        start, end = max(0, m.start() - _REGION_MARGIN), min(len(text), m.end() + _REGION_MARGIN)
+        if regions and start <= regions[-1][1]:
+            regions[-1] = (regions[-1][0], end)
+        else:
+            regions.append((start, end))
+    return regions
 
 
 class NationalIDDetector:
@@ -252,9 +338,10 @@ class NationalIDDetector:
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found: list[Finding] = []
         field_words = re.sub(r"[_\W]+", " ", field)
+        regions = _digit_regions(text)
         for spec in _national_ids():
             labelled_field = bool(field_words) and spec.label.search(field_words) is not None
-            for m in spec.shape.finditer(text):
+            for m in (m for start, end in regions for m in spec.shape.finditer(text, start, end)):
                 check_deadline()
                 if any(f.start < m.end() and m.start() < f.end for f in found):
                     continue
