@@ -483,6 +483,16 @@ def test_an_optional_generic_field_of_a_salary_tool_goes():
         ("the password is expired", None),  # names no secret
         ("reset my password please", None),
         ("pin the message to the channel", None),
+        ("code: 847 293", "847 293"),  # a bare code, no word before it
+        ("Your code is 4821.", "4821"),
+        ("my pin is four eight two one", "four eight two one"),  # read out as words
+        ("PIN: vier acht zwei eins", "vier acht zwei eins"),
+        ("zip code: 10115", None),  # another kind of code
+        ("error code: 4040", None),
+        ("QR code: 123456", None),
+        ("Code: 2023-10-05", None),  # a date
+        ("the code is 100 lines long", None),
+        ("the pin is one of those", None),
     ],
 )
 def test_a_secret_written_out_is_a_credential(text, secret):

@@ -170,6 +170,7 @@ _DIGIT_WORDS: dict[str, str] = {
 }
 _REPEAT = {"double": 2, "triple": 3}
 _NUMBER_WORD = "|".join(sorted((*_DIGIT_WORDS, *_REPEAT), key=len, reverse=True))
+NUMBER_WORDS = _NUMBER_WORD  # a pattern of one digit word (or "double" / "triple"): a code read out
 _SPELLED_MIN = 7  # digit words in a row: the shortest phone number; "one two three" is a count
 # a run of digit words, each starting a word (so a failed attempt never restarts inside a run)
 _SPELLED = re.compile(

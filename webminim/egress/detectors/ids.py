@@ -12,6 +12,7 @@ from stdnum import iban, luhn
 from stdnum.us import ssn
 
 from webminim.egress.deadline import check as check_deadline
+from webminim.egress.decode import NUMBER_WORDS
 from webminim.egress.detectors.base import Finding, _finding
 from webminim.egress.taxonomy import Category
 
@@ -528,7 +529,9 @@ class CredentialDetector:
         # a code read out in groups ("847 293", "12-34-56"), or one run of a secret's characters
         r"(?P<value>\d{2,4}(?:[ -]\d{2,4}){1,2}(?![\d-])"
         r"|(?=[^\s\"'”’]{0,63}(?:\d|[^\w\s\"'”’]))[^\s\"'”’]{3,64}(?<![.,;!?])"
-        r"|(?-i:(?=[A-Za-z][a-z]{0,62}[A-Z])(?=[A-Z]{0,63}[a-z])[A-Za-z]{4,64}))"
+        r"|(?-i:(?=[A-Za-z][a-z]{0,62}[A-Z])(?=[A-Z]{0,63}[a-z])[A-Za-z]{4,64})"
+        # or four to eight digits read out as words ("four eight two one", "vier acht zwei eins")
+        rf"|(?<![^\W\d_])(?:{NUMBER_WORDS})(?:[ ,-]{{1,2}}(?:{NUMBER_WORDS})){{3,7}}(?![^\W\d_]))"
     )
     _separator = r"\s*(?:is|was|=|:|-|ist|lautet|es|est|é|è)"
     # what names a secret and nothing else; `(?![a-z])`: "passive" and "pinned" name none
@@ -549,9 +552,16 @@ class CredentialDetector:
     # "pw = hunter2!", "PIN 4821" are secrets
     _weak = re.compile(rf"\b(?:pass|pwd?|pin)(?![a-z]){_separator}\s*[\"'“‘]?{_value}", re.I)
     _weak_digits = re.compile(r"\bpin(?![a-z])\s+(?P<value>(?=\S{0,63}\d)[^\s\"'”’]{3,64}(?<![.,;!?]))", re.I)
+    # a bare "code" with no word naming another kind before it ("Code: 847 293", "your code is
+    # 4821"; not a zip, area, error, status or promo code), then a code's digits
+    _code = re.compile(
+        r"(?:(?<![\w-])(?<![\w-][ \t])|\b(?:my|your|the|this|our|his|her|their|der|dein|ihr|le|votre|ton)[ \t]+)"
+        rf"code{_separator}\s*(?P<value>\d{{3}}[ -]?\d{{3}}|\d{{4,8}})(?!\d|[./-]\d)",
+        re.I,
+    )
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found = [_finding(Category.DI, "credential", m, self.name, group="value") for m in self._rx.finditer(text)]
-        for rx in (self._weak, self._weak_digits):
+        for rx in (self._weak, self._weak_digits, self._code):
             found += [_finding(Category.DI, "credential", m, self.name, group="value") for m in rx.finditer(text)]
         return found
