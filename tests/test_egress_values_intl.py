@@ -160,6 +160,8 @@ def test_a_maps_field_named_city_keeps_only_the_city():
         "My NIP is 526-000-12-46.",  # PL tax number, after its label
         "NIP: 5260001246",
         "Steuernummer 21/815/08150",  # DE tax number
+        "Sozialversicherungsnummer 65 170839 J 003",  # DE: the initial read as 10, digit sums mod 10
+        "meine SV-Nummer: 65170839J003",
         "Aadhaar 2341 2341 2346",  # IN: Verhoeff
         "PAN card ACUPA7085R",  # IN: a person's PAN
         "my CPF is 111.444.777-35",  # BR
@@ -225,6 +227,7 @@ def test_national_ids_are_looked_for_around_digits_as_in_the_whole_text(monkeypa
         "PAN ACUPA7085R",
         "身份证号码：360426199101010071",
         "AHV 756.9217.0769.85",
+        "SV-Nummer 65 170839 J 003",
         "12",
         "345",
         "-",
@@ -260,6 +263,8 @@ def test_a_national_id_field_needs_no_label_in_its_value(classifier):
         "NIP 526-000-12-47",  # a NIP's label, its checksum fails
         "call 526-000-12-46 for the shop",  # a valid NIP with no label
         "CPF 111.444.777-36",  # the label, a check digit off
+        "Sozialversicherungsnummer 65 170839 J 004",
+        "Versicherungsnummer 65 173939 J 007",  # its check digit right, but no 39th month
         "RUT 12.345.678-4",
         "Aadhaar 2341 2341 2345",
         "invoice 111.444.777-35 is paid",  # a valid CPF's digits, no label

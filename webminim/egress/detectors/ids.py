@@ -92,6 +92,19 @@ def _medicare(value: str) -> bool:
     return sum(int(d) * w for d, w in zip(digits[:8], (1, 3, 7, 9, 1, 3, 7, 9), strict=True)) % 10 == int(digits[8])
 
 
+def _rvnr(value: str) -> bool:
+    """Germany's social insurance number (Versicherungsnummer; python-stdnum has no module): area
+    (2 digits), birth date DDMMYY, the surname's initial, serial (2), check digit: the letter read
+    as its place in the alphabet (two digits), the twelve digits weighted 2 1 2 5 7 1 2 1 2 1 2 1,
+    each product's digit sum added, mod 10."""
+    v = re.sub(r"\s", "", value).upper()
+    if not re.fullmatch(r"\d{8}[A-Z]\d{3}", v) or not (1 <= int(v[2:4]) <= 31 and 1 <= int(v[4:6]) <= 12):
+        return False
+    digits = v[:8] + f"{ord(v[8]) - 64:02d}" + v[9:11]
+    products = (int(d) * w for d, w in zip(digits, (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1), strict=True))
+    return sum(p // 10 + p % 10 for p in products) % 10 == int(v[11])
+
+
 def _label(rx: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![^\W_])(?:{rx})(?![^\W_])", re.I)
 
@@ -241,6 +254,12 @@ def _national_ids() -> tuple[_NationalId, ...]:
             _label(r"steuernummer|steuer-nr\.?|st\.?-nr\.?"),
             re.compile(r"(?<![\d./-])(?:\d{2,3}/\d{3,4}/\d{4,5}|\d{10,13})(?![\d/,]|[.-]\d)"),
             _stdnum("de.stnr"),
+        ),
+        _NationalId(
+            "de.rvnr",  # Germany's social insurance number
+            _label(r"(?:sozial|renten)?versicherungsnummer|sv-nummer|rv-nummer|svnr"),
+            re.compile(r"(?<![\w.,-])\d{2} ?\d{6} ?[A-Za-z] ?\d{2} ?\d(?![\w,]|[.-]\d)"),
+            _rvnr,
         ),
         _NationalId(
             "in.aadhaar",  # India: twelve digits, Verhoeff's check digit
