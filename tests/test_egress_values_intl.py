@@ -204,7 +204,7 @@ def test_national_ids_are_looked_for_around_digits_as_in_the_whole_text(monkeypa
     equal a scan of the whole text."""
     import random
 
-    from webminim.egress.detectors import ids
+    from webminim.egress.detectors import national_ids as ids
 
     rng = random.Random(7)
     pieces = [

@@ -4,8 +4,8 @@ Validated patterns come from well-kept libraries (python-stdnum checksums for SS
 and IBAN numbers, phonenumbers, usaddress for street addresses); entity lexicons (data
 files in `lexicons/`) are matched with one Aho–Corasick automaton. Cheap regex prefilters
 run first so the expensive parsers only see text that can match. One module a family:
-`base` (the finding, the protocol, overlaps), `contact`, `ids`, `digital`, `people`, `places`, `dates`,
-`lexicon`; this module is their registry.
+`base` (the finding, the protocol, overlaps), `contact`, `ids`, `national_ids`, `digital`, `people`,
+`places`, `dates`, `lexicon`; this module is their registry.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from webminim.egress.detectors.ids import (
     IBANDetector,
     ICD10Detector,
     IPAddressDetector,
-    NationalIDDetector,
     PassportDetector,
     SSNDetector,
 )
 from webminim.egress.detectors.lexicon import LEXICON_FILES, LexiconDetector
+from webminim.egress.detectors.national_ids import NationalIDDetector
 from webminim.egress.detectors.people import AgeDetector, NameDetector
 from webminim.egress.detectors.places import (
     CityDetector,

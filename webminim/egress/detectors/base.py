@@ -11,6 +11,8 @@ from typing import Protocol
 
 from webminim.egress.taxonomy import Category
 
+LABEL_WINDOW = 48  # characters before a value in which its label may stand ("Steuer-ID: ...")
+
 
 @dataclass(frozen=True, slots=True)
 class Finding:
