@@ -172,6 +172,22 @@ def test_a_maps_field_named_city_keeps_only_the_city():
         "T.C. Kimlik No 17291716060",  # TR
         "teudat zehut 39337423",  # IL
         "身份证号码：360426199101010071",  # CN
+        "fødselsnummer 151086 95088",  # NO
+        "SVNR 1237 010180",  # AT
+        "AMKA 01013099997",  # GR
+        "CNP 1630615123457",  # RO
+        "ЕГН 8032056031",  # BG
+        "rodné číslo 710319/2745",  # CZ
+        "isikukood 36805280109",  # EE
+        "asmens kodas 33309240064",  # LT
+        "OIB: 33392005961",  # HR
+        "EMŠO 0101006500006",  # SI
+        "kennitala 120174-3399",  # IS
+        "NIF 501 964 843",  # PT
+        "Thai ID number 3100600445635",  # TH
+        "NRIC 770305-02-1234",  # MY
+        "IRD number 49-098-576",  # NZ
+        "cédula 171430710-3",  # EC
     ],
 )
 def test_national_ids_are_found(classifier, text):
@@ -228,6 +244,11 @@ def test_national_ids_are_looked_for_around_digits_as_in_the_whole_text(monkeypa
         "身份证号码：360426199101010071",
         "AHV 756.9217.0769.85",
         "SV-Nummer 65 170839 J 003",
+        "CNP 1630615123457",
+        "rodné číslo 710319/2745",
+        "NRIC 770305-02-1234",
+        "kennitala 120174-3399",
+        "OIB: HR 33392005961",
         "12",
         "345",
         "-",
@@ -244,9 +265,27 @@ def test_national_ids_are_looked_for_around_digits_as_in_the_whole_text(monkeypa
     texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(1_500)]
     detector = ids.NationalIDDetector()
     by_region = [detector.detect(t) for t in texts]
-    monkeypatch.setattr(ids, "_digit_regions", lambda text: [(0, len(text))])
+    monkeypatch.setattr(ids, "_digit_regions", lambda text: [(0, len(text), len(text))])
     assert by_region == [detector.detect(t) for t in texts]
     assert sum(map(bool, by_region)) > 500
+
+
+@pytest.mark.parametrize(
+    "pattern, fewest",
+    [
+        (r"(?<![\d.,-])\d{2} ?\d{3}(?![\d,])", 5),  # look-arounds count nothing
+        (r"\d{1,2}\.?\d{3}-?[\dkK]", 4),  # a class with a letter may hold none
+        (r"[12] ?(?:\d{2}|2[AB])", 2),  # a branch: its fewest
+        (r"(?:PL ?)?\d{3}[0-9]{2}", 5),
+        (r"[A-Za-z]{5}\d{4}[A-Za-z]", 4),
+    ],
+)
+def test_an_identifiers_fewest_digits_are_read_off_its_shape(pattern, fewest):
+    import re
+
+    from webminim.egress.detectors.national_ids import _fewest_digits
+
+    assert _fewest_digits(re.compile(pattern)) == fewest
 
 
 def test_a_national_id_field_needs_no_label_in_its_value(classifier):
@@ -267,6 +306,9 @@ def test_a_national_id_field_needs_no_label_in_its_value(classifier):
         "Versicherungsnummer 65 173939 J 007",  # its check digit right, but no 39th month
         "RUT 12.345.678-4",
         "Aadhaar 2341 2341 2345",
+        "fødselsnummer 151086 95077",  # its check digits off
+        "AMKA 01013099999",
+        "kennitala 530575-0299",
         "invoice 111.444.777-35 is paid",  # a valid CPF's digits, no label
         "Pan-fry it for 12 minutes at 180 degrees.",  # "pan" is a pan
         "SIN 046 454 286",  # a label, but Luhn fails

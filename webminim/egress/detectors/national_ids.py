@@ -6,9 +6,10 @@ checksum alone say what it is)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from webminim.egress.deadline import check as check_deadline
 from webminim.egress.detectors.base import LABEL_WINDOW, Finding, _finding
@@ -72,8 +73,9 @@ def _label(rx: str) -> re.Pattern[str]:
 
 @cache
 def _national_ids() -> tuple[_NationalId, ...]:
-    """National identifiers of European, Canadian, Australian, Latin American, Indian, South
-    African, Korean, Turkish, Israeli and Chinese residents (python-stdnum's checksums)."""
+    """National identifiers of European, Canadian, Australian, New Zealand, Latin American,
+    Indian, South African, Korean, Turkish, Israeli, Thai, Malaysian and Chinese residents
+    (python-stdnum's checksums)."""
     return (
         _NationalId(
             "de.idnr",
@@ -277,6 +279,102 @@ def _national_ids() -> tuple[_NationalId, ...]:
             _stdnum("il.idnr"),
         ),
         _NationalId(
+            "no.fodselsnummer",  # Norway's birth number
+            _label(r"f[øo]dselsnummer|personnummer"),
+            re.compile(r"(?<![\d.,-])\d{6} ?\d{5}(?![\d,]|[.-]\d)"),
+            _stdnum("no.fodselsnummer"),
+        ),
+        _NationalId(
+            "at.vnr",  # Austria's social insurance number: serial, check digit, birth date
+            _label(r"(?:sozial)?versicherungsnummer|svnr|sv-nummer|vsnr"),
+            re.compile(r"(?<![\d.,-])\d{4} ?\d{6}(?![\d,]|[.-]\d)"),
+            _stdnum("at.vnr"),
+        ),
+        _NationalId(
+            "gr.amka",  # Greece's social security number
+            _label(r"amka|αμκα|α\.μ\.κ\.α\.?"),
+            re.compile(r"(?<![\d.,-])\d{11}(?![\d,]|[.-]\d)"),
+            _stdnum("gr.amka"),
+        ),
+        _NationalId(
+            "ro.cnp",  # Romania's personal numeric code
+            _label(r"cnp|cod(?:ul)? numeric personal"),
+            re.compile(r"(?<![\d.,-])[1-9]\d{12}(?![\d,]|[.-]\d)"),
+            _stdnum("ro.cnp"),
+        ),
+        _NationalId(
+            "bg.egn",  # Bulgaria's unified civil number
+            _label(r"egn|егн|единен граждански номер"),
+            re.compile(r"(?<![\d.,-])\d{10}(?![\d,]|[.-]\d)"),
+            _stdnum("bg.egn"),
+        ),
+        _NationalId(
+            "cz.rc",  # Czech and Slovak birth number
+            _label(r"rodn[ée] [čc][íi]slo|r\.\s?[čc]\."),
+            re.compile(r"(?<![\d.,/-])\d{6}/?\d{3,4}(?![\d,/]|[.-]\d)"),
+            _stdnum("cz.rc"),
+        ),
+        _NationalId(
+            "ee.ik",  # Estonia's personal code
+            _label(r"isikukood"),
+            re.compile(r"(?<![\d.,-])[1-6]\d{10}(?![\d,]|[.-]\d)"),
+            _stdnum("ee.ik"),
+        ),
+        _NationalId(
+            "lt.asmens",  # Lithuania's personal code
+            _label(r"asmens kodas"),
+            re.compile(r"(?<![\d.,-])[1-6]\d{10}(?![\d,]|[.-]\d)"),
+            _stdnum("lt.asmens"),
+        ),
+        _NationalId(
+            "hr.oib",  # Croatia's personal identification number
+            _label(r"oib|osobni identifikacijski broj"),
+            re.compile(r"(?<![\w.,-])(?:HR ?)?\d{11}(?![\d,]|[.-]\d)"),
+            _stdnum("hr.oib"),
+        ),
+        _NationalId(
+            "si.emso",  # Slovenia's unique master citizen number
+            _label(r"em[šs]o"),
+            re.compile(r"(?<![\d.,-])\d{13}(?![\d,]|[.-]\d)"),
+            _stdnum("si.emso"),
+        ),
+        _NationalId(
+            "is.kennitala",  # Iceland's identity code
+            _label(r"kennitala|kt\."),
+            re.compile(r"(?<![\d.,-])\d{6}-?\d{4}(?![\d,]|[.-]\d)"),
+            _stdnum("is_.kennitala"),
+        ),
+        _NationalId(
+            "pt.nif",  # Portugal's tax number (a person's starts 1-3)
+            _label(r"nif|n[úu]mero de identifica[çc][ãa]o fiscal|contribuinte"),
+            re.compile(r"(?<![\w.,-])(?:PT ?)?\d{3} ?\d{3} ?\d{3}(?![\d,]|[.-]\d)"),
+            _stdnum("pt.nif"),
+        ),
+        _NationalId(
+            "th.pin",  # Thailand's personal identification number
+            _label(r"เลขประจำตัวประชาชน|thai (?:national )?id(?: card)?(?: number| no\.?)?"),
+            re.compile(r"(?<![\d.,-])\d-?\d{4}-?\d{5}-?\d{2}-?\d(?![\d,]|[.-]\d)"),
+            _stdnum("th.pin"),
+        ),
+        _NationalId(
+            "my.nric",  # Malaysia's identity card number: birth date, place, serial
+            _label(r"nric|mykad|i/?c (?:number|no\.?)"),
+            re.compile(r"(?<![\d.,-])\d{6}-?\d{2}-?\d{4}(?![\d,]|[.-]\d)"),
+            _stdnum("my.nric"),
+        ),
+        _NationalId(
+            "nz.ird",  # New Zealand's IRD number
+            _label(r"ird(?: number| no\.?)?"),
+            re.compile(r"(?<![\w.,-])(?:NZ ?)?\d{2,3}-?\d{3}-?\d{3}(?![\d,]|[.-]\d)"),
+            _stdnum("nz.ird"),
+        ),
+        _NationalId(
+            "ec.ci",  # Ecuador's identity card number
+            _label(r"c[ée]dula(?: de identidad)?"),
+            re.compile(r"(?<![\d.,-])\d{9}-?\d(?![\d,]|[.-]\d)"),
+            _stdnum("ec.ci"),
+        ),
+        _NationalId(
             "cn.ric",  # China's resident identity card: the birth date, ISO 7064's check
             _label(r"身份证(?:号码?)?|resident identity card(?: number)?|chinese id(?: number)?"),
             re.compile(r"(?<![\d.,-])\d{17}[\dXx](?![\w,]|[.-]\d)"),
@@ -288,20 +386,66 @@ def _national_ids() -> tuple[_NationalId, ...]:
 # Every identifier's shape holds a digit, its digits in groups a few characters apart, at most
 # seven letters before its first digit and three characters after its last: a shape is looked
 # for only around the text's clusters of digits (each shape scans a few dozen characters, not
-# the whole message; a lookbehind still sees the text before its region).
+# the whole message; a lookbehind still sees the text before its region), and only where they
+# hold as many digits as the shape needs (a year or a price wakes none of them).
 _DIGIT_CLUSTER = re.compile(r"\d(?:\D{0,4}\d)*")
 _REGION_MARGIN = 12
 
 
-def _digit_regions(text: str) -> list[tuple[int, int]]:
-    regions: list[tuple[int, int]] = []
+def _digit_regions(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, digits in it) around each cluster of digits, overlapping ones merged."""
+    regions: list[tuple[int, int, int]] = []
     for m in _DIGIT_CLUSTER.finditer(text):
         start, end = max(0, m.start() - _REGION_MARGIN), min(len(text), m.end() + _REGION_MARGIN)
+        digits = sum(c.isdigit() for c in m.group(0))
         if regions and start <= regions[-1][1]:
-            regions[-1] = (regions[-1][0], end)
+            regions[-1] = (regions[-1][0], end, regions[-1][2] + digits)
         else:
-            regions.append((start, end))
+            regions.append((start, end, digits))
     return regions
+
+
+def _fewest_digits(shape: re.Pattern[str]) -> int:
+    """The fewest digits a match of `shape` holds, read off re's own parse of it (0, look for it
+    everywhere, where the parse cannot be read): a region with fewer holds no such identifier."""
+    try:
+        from re import _constants as c
+        from re import _parser
+    except ImportError:  # another Python's re: no skipping
+        return 0
+
+    def fewest(items: Iterable[tuple[Any, Any]]) -> int:
+        return sum(one(op, av) for op, av in items)
+
+    def one(op: Any, av: Any) -> int:
+        if op is c.LITERAL:
+            return int(48 <= av <= 57)
+        if op is c.IN:  # a digit for sure only when every member of the class is one
+            return int(
+                all(
+                    (o is c.CATEGORY and a is c.CATEGORY_DIGIT)
+                    or (o is c.RANGE and a[0] >= 48 and a[1] <= 57)
+                    or (o is c.LITERAL and 48 <= a <= 57)
+                    for o, a in av
+                )
+            )
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT):
+            return av[0] * fewest(av[2])
+        if op is c.SUBPATTERN:
+            return fewest(av[-1])
+        if op is c.BRANCH:
+            return min(fewest(branch) for branch in av[1])
+        return 0  # look-arounds, anchors, anything else: no digit counted
+
+    try:
+        return fewest(_parser.parse(shape.pattern, shape.flags))
+    except Exception:  # noqa: BLE001 - an unreadable parse means no skipping, never a miss
+        return 0
+
+
+@cache
+def _specs() -> tuple[tuple[_NationalId, int], ...]:
+    return tuple((spec, _fewest_digits(spec.shape)) for spec in _national_ids())
 
 
 class NationalIDDetector:
@@ -320,9 +464,10 @@ class NationalIDDetector:
         found: list[Finding] = []
         field_words = re.sub(r"[_\W]+", " ", field)
         regions = _digit_regions(text)
-        for spec in _national_ids():
+        for spec, fewest in _specs():
             labelled_field = bool(field_words) and spec.label.search(field_words) is not None
-            for m in (m for start, end in regions for m in spec.shape.finditer(text, start, end)):
+            near = [(start, end) for start, end, digits in regions if digits >= fewest]
+            for m in (m for start, end in near for m in spec.shape.finditer(text, start, end)):
                 check_deadline()
                 if any(f.start < m.end() and m.start() < f.end for f in found):
                     continue
