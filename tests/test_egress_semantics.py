@@ -215,6 +215,33 @@ def test_street_types_leave_english_numbers_alone(text):
     assert StreetTypeAddressDetector().detect(text) == []
 
 
+def test_street_types_are_looked_for_before_digits_as_in_the_whole_text():
+    """Each scan reads only from eight tokens before each run of digits: on random texts of
+    street types, particles, names, numbers, punctuation and runs of spaces and line breaks of
+    any length, the finds equal scans of the whole text."""
+    import random
+
+    from webminim.egress.detectors import StreetTypeAddressDetector
+
+    rng = random.Random(13)
+    pieces = ["ul.", "Rua", "plac", "utca", "Björkvägen", "Calle", "de la", "dos", "d'", "Marszałkowska", "Augusta",
+              "Kossuth", "Lajos", "Sainte-Catherine", "Wybickiego", "n°", "no.", "12", "274", "12/4", "1234", "12345",
+              "7a", "3:30", "50%", ",", ".", "x", "\n", " " * 40, "\t", "Flores", "das", "Abc"]  # fmt: skip
+    detector = StreetTypeAddressDetector()
+    # the longest reach: a type, a two-word particle, four name words and "n°" before the number
+    longest = "Calle de la Sainte Catherine Marszałkowska Augusta n° 12"
+    assert [f.text for f in detector.detect("see " + longest)] == [longest]
+    texts = [" ".join(rng.choice(pieces) for _ in range(rng.randint(2, 16))) for _ in range(2_000)]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(2, 16))) for _ in range(1_000)]
+    by_region = [detector.detect(t) for t in texts]
+    from webminim.egress.detectors import places
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(places, "near_digits", lambda text, before, after: [(0, len(text))])
+        assert by_region == [detector.detect(t) for t in texts]
+    assert sum(map(bool, by_region)) > 200
+
+
 def test_street_type_scan_is_linear_on_a_long_run_of_words():
     import time
 

@@ -74,6 +74,39 @@ def test_a_message_keeps_no_street_postcode_or_birth_date_of_other_countries(tex
     assert "[address]" in out.text or "[date]" in out.text
 
 
+@pytest.mark.parametrize(
+    "detector, longest, value",
+    [
+        ("EuropeanAddressDetector", "Calle de la Sainte Catherine Marie Louise n° 12", None),  # eight tokens before
+        ("EuropeanAddressDetector", "12 bis rue de la Sainte Catherine Marie Louise", None),  # eight after
+        ("PostcodeDetector", "GIR 0AA", None),  # a token before the digits
+        ("PostcodeDetector", "1012 AB Amsterdam", "1012 AB"),  # two after
+    ],
+)
+def test_addresses_and_postcodes_are_looked_for_near_digits_as_in_the_whole_text(detector, longest, value):
+    """Each pattern reads only a few tokens around each run of digits: the longest reach of
+    each is found, and on random texts of street words, names, postcodes, towns, numbers and
+    runs of spaces and line breaks of any length, the finds equal scans of the whole text."""
+    import random
+
+    from webminim.egress import detectors
+    from webminim.egress.detectors import places
+
+    found = getattr(detectors, detector)()
+    assert [f.text for f in found.detect(f"see {longest} now")] == [value or longest]
+    rng = random.Random(17)
+    pieces = ["Calle", "de la", "rue", "bis", "Straße", "Berliner", "Hauptstraße", "Via", "Sainte-Catherine", "Marie",
+              "n°", "12", "274", "75001", "10115", "D-10115", "00-590", "1100-053", "1012", "AB", "SW1A", "1AA", "GIR",
+              "0AA", "H3B", "1A7", "Paris", "Berlin", "Amsterdam", "Warszawa", "Frankfurt", "Oder", ",", "\n",
+              " " * 30, "in", "2019", "x"]  # fmt: skip
+    texts = [" ".join(rng.choice(pieces) for _ in range(rng.randint(2, 16))) for _ in range(1_500)]
+    by_region = [found.detect(t) for t in texts]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(places, "near_digits", lambda text, before, after: [(0, len(text))])
+        assert by_region == [found.detect(t) for t in texts]
+    assert sum(map(bool, by_region)) > 100
+
+
 def test_a_dutch_postcode_is_a_postcode_not_a_house_number(classifier):
     found = {f.text: f.kind for f in classifier.classify_text("Damstraat 5, 1012 JM Amsterdam")}
     assert found.get("1012 JM") == "zip"

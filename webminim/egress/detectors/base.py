@@ -3,15 +3,60 @@ overlapping findings are resolved."""
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
 from webminim.egress.taxonomy import Category
 
 LABEL_WINDOW = 48  # characters before a value in which its label may stand ("Steuer-ID: ...")
+
+_TOKEN = re.compile(r"\S+")
+_DIGIT_RUN = re.compile(r"\d+")
+
+
+_last_tokens: tuple[str, list[tuple[int, int]], list[int]] = ("", [], [])
+
+
+def _tokens(text: str) -> tuple[list[tuple[int, int]], list[int]]:
+    """The text's space-separated tokens (spans, starts), kept for the last text: the address
+    and postcode detectors read the same text one after the other."""
+    global _last_tokens
+    last = _last_tokens  # one read: another thread may replace it, never half of it
+    if last[0] is text or last[0] == text:
+        return last[1], last[2]
+    spans = [m.span() for m in _TOKEN.finditer(text)]
+    starts = [start for start, _ in spans]
+    _last_tokens = (text, spans, starts)
+    return spans, starts
+
+
+def near_digits(text: str, before: int, after: int) -> list[tuple[int, int]]:
+    """Where a pattern whose every match holds digits, at most `before` space-separated tokens
+    before the token they begin in and `after` after the one they end in, can match: from the
+    start of the one to the end of the other around each run of digits, overlapping regions
+    merged (a match that could reach another run's region lies in the merged one). A scan of
+    these (`finditer(text, start, end)`: look-behinds still see the text before) finds what a
+    scan of the whole text finds, reading a few tokens around each number instead."""
+    spans, starts = _tokens(text)
+    regions: list[tuple[int, int]] = []
+    for run in _DIGIT_RUN.finditer(text):
+        first = bisect.bisect_right(starts, run.start()) - 1
+        last = bisect.bisect_right(starts, run.end() - 1) - 1
+        start, end = spans[max(0, first - before)][0], spans[min(len(spans) - 1, last + after)][1]
+        if regions and start <= regions[-1][1]:
+            regions[-1] = (regions[-1][0], max(regions[-1][1], end))
+        else:
+            regions.append((start, end))
+    return regions
+
+
+def scan_near(pattern: re.Pattern[str], text: str, regions: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+    """`pattern.finditer` over each region of `near_digits`, left to right."""
+    return (m for start, end in regions for m in pattern.finditer(text, start, end))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterator
 from functools import cache
 
 import ahocorasick
 import usaddress
 
 from webminim.egress.deadline import check as check_deadline
-from webminim.egress.detectors.base import Finding, _finding
+from webminim.egress.detectors.base import Finding, _finding, near_digits, scan_near
 from webminim.egress.detectors.dates import _MONTH_WORD
 from webminim.egress.detectors.lexicon import _lexicon
 from webminim.egress.taxonomy import Category
@@ -296,9 +297,16 @@ class EuropeanAddressDetector:
         re.I,
     )
 
+    # a street: its number, two words before it ("Berliner Straße 12") or a type, a two-word
+    # particle, four name words and "n°" ("Calle de la ..."); a French one: "bis", the type, a
+    # two-word particle and four name words after it ("12 bis rue de la ...") (`near_digits`)
+    _TOKENS = 8
+
     def detect(self, text: str, field: str = "") -> list[Finding]:
+        regions = near_digits(text, self._TOKENS, self._TOKENS)
         return [
-            _finding(Category.L, "street_address", m, self.name, precision="street") for m in self._rx.finditer(text)
+            _finding(Category.L, "street_address", m, self.name, precision="street")
+            for m in scan_near(self._rx, text, regions)
         ]
 
 
@@ -331,23 +339,30 @@ class StreetTypeAddressDetector:
     )
     _after = re.compile(rf"(?=\b(?P<name>{_CAP}(?:[ -]{_CAP}){{0,2}})\s+(?P<type>{_WORD}\.?)\s+{_NUMBER})", re.I)
     _joined = re.compile(rf"(?=\b(?P<type>{_CAP})\s+{_NUMBER})", re.I)
+    # a candidate: its house number and at most eight words before it (type, a two-word
+    # particle, four name words, "n°"), each without a space (`near_digits`)
+    _TOKENS_BEFORE = 8
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
         types, suffixes = _street_types()
         found: list[Finding] = []
+        regions = near_digits(text, self._TOKENS_BEFORE, 0)
+
+        def scan(pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+            return scan_near(pattern, text, regions)
 
         def add(start: int, m: re.Match[str]) -> None:
             end = m.end("num")
             if not any(f.start <= start < f.end for f in found):
                 found.append(Finding(Category.L, "street_address", start, end, text[start:end], self.name, "street"))
 
-        for m in self._before.finditer(text):
+        for m in scan(self._before):
             if _is_type(m.group("type"), types):
                 add(m.start("type"), m)
-        for m in self._after.finditer(text):
+        for m in scan(self._after):
             if _is_type(m.group("type"), types):
                 add(m.start("name"), m)
-        for m in self._joined.finditer(text):
+        for m in scan(self._joined):
             word = m.group("type").lower()
             if any(word.endswith(s) and len(word) >= len(s) + 3 for s in suffixes):
                 add(m.start("type"), m)
@@ -398,11 +413,16 @@ class PostcodeDetector:
     )
 
     def detect(self, text: str, field: str = "") -> list[Finding]:
-        found = [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._uk.finditer(text)]
-        found += [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._nl.finditer(text)]
-        found += [_finding(Category.L, "zip", m, self.name, precision="zip5") for m in self._ca.finditer(text)]
+        # every code holds digits: at most one token before them ("GIR 0AA"), two after them
+        # (a town of two words, the word after a Dutch code) (`near_digits`)
+        regions = near_digits(text, 1, 2)
+        found = [
+            _finding(Category.L, "zip", m, self.name, precision="zip5")
+            for pattern in (self._uk, self._nl, self._ca)
+            for m in scan_near(pattern, text, regions)
+        ]
         towns = _postal_town_names()
-        for m in self._town.finditer(text):
+        for m in scan_near(self._town, text, regions):
             town = m.group(2)
             if m.group(1).isdigit() and 1900 <= int(m.group(1)) <= 2099 and self._year.search(text, 0, m.start(1)):
                 continue  # "in 2019 Berlin hosted": a year before a town, not a postcode
