@@ -81,16 +81,18 @@ def test_a_message_keeps_no_street_postcode_or_birth_date_of_other_countries(tex
         ("EuropeanAddressDetector", "12 bis rue de la Sainte Catherine Marie Louise", None),  # eight after
         ("PostcodeDetector", "GIR 0AA", None),  # a token before the digits
         ("PostcodeDetector", "1012 AB Amsterdam", "1012 AB"),  # two after
+        ("DateDetector", "March 3, 1985", None),  # a token before
+        ("DateDetector", "nacido el 12 de septiembre de 1985", "12 de septiembre de 1985"),  # four after
     ],
 )
-def test_addresses_and_postcodes_are_looked_for_near_digits_as_in_the_whole_text(detector, longest, value):
+def test_addresses_postcodes_and_dates_are_looked_for_near_digits_as_in_the_whole_text(detector, longest, value):
     """Each pattern reads only a few tokens around each run of digits: the longest reach of
-    each is found, and on random texts of street words, names, postcodes, towns, numbers and
-    runs of spaces and line breaks of any length, the finds equal scans of the whole text."""
+    each is found, and on random texts of street words, names, postcodes, towns, dates, numbers
+    and runs of spaces and line breaks of any length, the finds equal scans of the whole text."""
     import random
+    import sys
 
     from webminim.egress import detectors
-    from webminim.egress.detectors import places
 
     found = getattr(detectors, detector)()
     assert [f.text for f in found.detect(f"see {longest} now")] == [value or longest]
@@ -98,11 +100,12 @@ def test_addresses_and_postcodes_are_looked_for_near_digits_as_in_the_whole_text
     pieces = ["Calle", "de la", "rue", "bis", "Straße", "Berliner", "Hauptstraße", "Via", "Sainte-Catherine", "Marie",
               "n°", "12", "274", "75001", "10115", "D-10115", "00-590", "1100-053", "1012", "AB", "SW1A", "1AA", "GIR",
               "0AA", "H3B", "1A7", "Paris", "Berlin", "Amsterdam", "Warszawa", "Frankfurt", "Oder", ",", "\n",
-              " " * 30, "in", "2019", "x"]  # fmt: skip
+              " " * 30, "in", "2019", "x", "March", "3,", "12.", "März", "de", "marzo", "1985", "12/03/1985",
+              "nacido el", "born", "2024-01-05", "1er", "mars"]  # fmt: skip
     texts = [" ".join(rng.choice(pieces) for _ in range(rng.randint(2, 16))) for _ in range(1_500)]
     by_region = [found.detect(t) for t in texts]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(places, "near_digits", lambda text, before, after: [(0, len(text))])
+        patch.setattr(sys.modules[type(found).__module__], "near_digits", lambda text, before, after: [(0, len(text))])
         assert by_region == [found.detect(t) for t in texts]
     assert sum(map(bool, by_region)) > 100
 

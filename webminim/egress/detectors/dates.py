@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from webminim.egress.detectors.base import Finding, _finding
+from webminim.egress.detectors.base import Finding, _finding, near_digits, scan_near
 from webminim.egress.taxonomy import Category
 
 _MONTHS = (
@@ -56,16 +56,21 @@ class DateDetector:
         re.I,
     )
 
+    # every date holds digits: a month word before them ("March 3"), at most four tokens after
+    # the first ("12 de marzo de 1985") (`near_digits`)
+    _TOKENS_BEFORE, _TOKENS_AFTER = 2, 4
+
     def detect(self, text: str, field: str = "") -> list[Finding]:
         found = []
         birth_field = bool(field) and self.field_trigger.search(field) is not None
-        for m in self._rx.finditer(text):
+        regions = near_digits(text, self._TOKENS_BEFORE, self._TOKENS_AFTER)
+        for m in scan_near(self._rx, text, regions):
             before = text[max(0, m.start() - 30) : m.start()]
             if _BIRTH.search(before) or birth_field:
                 found.append(_finding(Category.QI, "date_of_birth", m, self.name, precision="day"))
             else:
                 found.append(_finding(Category.Tp, "date", m, self.name, precision="day"))
-        for m in self._intl.finditer(text):
+        for m in scan_near(self._intl, text, regions):
             if any(f.start < m.end() and m.start() < f.end for f in found):
                 continue
             if birth_field or _BIRTH.search(text, max(0, m.start() - 30), m.start()):
