@@ -325,7 +325,12 @@ class TextMinimizer:
         # what is not what it looks like goes before overlaps are settled: a number and a town
         # read as a house and its street ("10115 Berlin") would otherwise hide the postcode
         streets = [f for f in found if f.kind.startswith("street") and _firm(f, text, [])]
-        found = disjoint(resolve_overlaps(f for f in found if _firm(f, text, streets)))
+        firm = set(streets)  # a street is read once (usaddress parses it); the rest beside them
+        found = disjoint(
+            resolve_overlaps(
+                f for f in found if f in firm or (not f.kind.startswith("street") and _firm(f, text, streets))
+            )
+        )
         out: list[Edit] = []
         asked = set(content_tokens(ctx.purpose))
         for f in found:
