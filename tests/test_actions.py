@@ -75,6 +75,20 @@ def test_placeholder_is_rehydrated_into_the_right_field(vault):
     )
 
 
+def test_a_code_field_gets_the_code_of_a_text_placeholder_and_another_field_the_text(vault):
+    """ "Use 333490 to finish logging in" names no code, so the vault types it as TEXT: a field
+    that asks for a code takes its digits; a note takes the words as they are."""
+    tree = fields()
+    text = vault.placeholder("Use 333490 to finish logging in.", origin="http://shop.test")
+    assert text.startswith("[TEXT_")
+    typed = rehydrate(parse_action(f'type [otp] "{text}"'), vault=vault, target=tree["otp"], origin="http://shop.test")
+    assert typed == "333490"
+    typed = rehydrate(
+        parse_action(f'type [note] "{text}"'), vault=vault, target=tree["note"], origin="http://shop.test"
+    )
+    assert typed == "Use 333490 to finish logging in."
+
+
 @pytest.mark.parametrize(
     "action, target, origin, message",
     [
@@ -122,3 +136,17 @@ def test_a_stop_answer_is_filled_in_for_the_local_user(vault):
 )
 def test_the_typed_part_of_a_code_is_found_next_to_any_script(text: str, code: str) -> None:
     assert typed_value("OTP", text) == code
+
+
+@pytest.mark.parametrize(
+    ("text", "password"),
+    [
+        ("Password: cVYue@DdIES", "cVYue@DdIES"),
+        ("Your new password is Xk3!mP9q", "Xk3!mP9q"),
+        ("Temporary password cVYue@DdIES", "cVYue@DdIES"),
+        ("Generated password · x9!Lm2Qw", "x9!Lm2Qw"),
+        ("Tr0ub4dor&3x", "Tr0ub4dor&3x"),  # the whole text is the password
+    ],
+)
+def test_the_typed_part_of_a_password_is_what_follows_its_word(text: str, password: str) -> None:
+    assert typed_value("PASSWORD", text) == password

@@ -1174,3 +1174,50 @@ def test_rule7_a_task_that_takes_a_value_from_a_notification_gets_its_placeholde
     # a task that takes nothing from it: the notification stays off the view
     other = decide(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Send the message"))
     assert other[sender] == R
+
+
+PROMPTED = """<main><form><label>Username <input type="text"></label>
+<label>Password <input type="password"></label><button>Log in</button></form></main>
+<div role="dialog" aria-label="Save password?"><p>Save password for example.org?</p>
+<p>Username: kwalker</p><p>Password: Xq7!mR2v</p><button>Save password</button><button>Never</button></div>
+<div role="status" aria-label="Mail notification"><p>New mail from Dana about the merger</p></div>"""
+
+
+def test_rule7_a_task_that_acts_with_values_taken_from_a_named_dialog_reads_that_dialog_only() -> None:
+    """ "the username and password from the save-password prompt": the task signs in (it acts, so
+    it reads nothing by its wording), but takes its values from the dialog whose own name shares
+    its words; the dialog's texts come as placeholders, no other region is read."""
+    tree = tree_from_html(PROMPTED, url="http://site.test/login")
+    s_hat, n_hat = _scores(tree, s=9.0)
+    task = "Sign in with the username and password from the save-password prompt"
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    for text in ("Username: kwalker", "Password: Xq7!mR2v"):
+        i = _at(tree, "StaticText", text)
+        assert actions[i] == A, text
+    assert actions[_at(tree, "StaticText", "New mail from Dana about the merger")] == R
+    # a task that names no container it takes from reads none of them
+    plain, _ = decide_explained(
+        s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, "Sign in with my username")
+    )
+    assert plain[_at(tree, "StaticText", "Username: kwalker")] == R
+
+
+LONE_CODE = """<main><form><label>Verification code <input type="text"></label><button>Verify</button></form>
+<p>Order 4821 ships on 12.05.2024</p></main>
+<div role="status"><p>Use 333490 to finish logging in.</p></div>"""
+
+
+def test_rule5_a_lone_number_is_the_code_only_when_no_text_holds_a_cued_one() -> None:
+    tree = tree_from_html(LONE_CODE, url="http://site.test/verify")
+    s_hat, n_hat = _scores(tree, s=9.0)
+    task = "Enter the verification code into the verification code field"
+    actions, why = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(tree, task))
+    lone = _at(tree, "StaticText", "Use 333490 to finish logging in.")
+    assert actions[lone] == A and why[lone] == WHY_CODE
+    # two runs of four digits: a date and a number, not a lone code
+    assert actions[_at(tree, "StaticText", "Order 4821 ships on 12.05.2024")] == R
+    cued = tree_from_html(LONE_CODE.replace("</main>", "<p>Your code is 847293</p></main>"), url="http://site.test/")
+    s_hat, n_hat = _scores(cued, s=9.0)
+    actions, _ = decide_explained(s_hat, n_hat, Thresholds(keep_floor=0.0), PolicyContext.of(cued, task))
+    assert actions[_at(cued, "StaticText", "Your code is 847293")] == A
+    assert actions[_at(cued, "StaticText", "Use 333490 to finish logging in.")] == R

@@ -48,7 +48,8 @@ def test_abstracted_nodes_keep_role_and_state_and_get_typed_placeholders():
     _, view = view_of([K, K, K, K, A, K, A, R])
     assert view.tree["5"].role == "StaticText" and view.tree["5"].name == "[OTP_1]"
     field = view.tree["7"]
-    assert field.role == "textbox" and field.name == "[PASSWORD_1]" and field.value == "[PASSWORD_2]"
+    # the label only names a password ([TEXT_1]); the masked value is one ([PASSWORD_1])
+    assert field.role == "textbox" and field.name == "[TEXT_1]" and field.value == "[PASSWORD_1]"
     assert field.properties["value-state"] == "filled"
 
 
@@ -112,6 +113,14 @@ def test_json_rows_never_carry_removed_text():
         ("Password: TRK-8842-XQ", "PASSWORD"),  # called a password: one
         ("Tr0ub4dor&3x", "PASSWORD"),
         ("Your code is 847293 (ref AB-12)", "OTP"),
+        ("Your new password is cVYue@DdIES", "PASSWORD"),
+        ("Temporary password cVYue@DdIES", "PASSWORD"),  # no digit: its word says what it is
+        ("pw: cVYue@DdIES", "PASSWORD"),
+        ("•••••••", "PASSWORD"),
+        ("Save password for ramirez.org?", "TEXT"),  # speaks of a password, holds none
+        ("Lost your password?", "TEXT"),
+        ("Password must be 8 characters long", "TEXT"),
+        ("Password", "TEXT"),  # a field's label
     ],
 )
 def test_placeholder_types(text, kind):
@@ -262,3 +271,22 @@ def test_a_text_with_no_letter_or_digit_is_shown_not_abstracted():
     assert view.tree["3"].name.strip() == "*" and view.tree["5"].name.startswith("[")
     assert view.decisions["3"].action == "K" and "no letter or digit" in view.decisions["3"].reason
     assert "4242" not in view.text() and view.decisions["5"].action == "A"
+
+
+def test_a_value_typed_from_the_vault_stays_its_placeholder_in_later_views():
+    """The agent typed [TEXT_1] (a username it never saw) into a field: the next view shows the
+    field's value, and the text inside it, as [TEXT_1], not the value."""
+    vault = Vault()
+    token = vault.placeholder("kwalker", origin="http://site.test")
+    vault.note_typed(token, "kwalker")
+    b = TreeBuilder()
+    b.add("1", "RootWebArea", name="Sign in", properties={"url": "http://site.test/login"})
+    b.add("2", "textbox", parent="1", name="Username", value="kwalker")
+    b.add("3", "StaticText", parent="2", name="kwalker")
+    b.add("4", "StaticText", parent="1", name="Welcome back")
+    tree = b.build()
+    acts = np.full(len(tree), K, dtype=np.int8)
+    view = build_view(tree, acts, np.ones(len(tree)), np.full(len(tree), 10.0), vault, tau_nec=1.0, tau_sens=5.0)
+    assert "kwalker" not in view.text()
+    assert view.tree["2"].value == token and view.tree["3"].name == token
+    assert view.tree["4"].name == "Welcome back"

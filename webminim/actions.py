@@ -184,7 +184,12 @@ def rehydrate(action: Action, *, vault: Vault, target: UINode | None, origin: st
                 f"{token} is a {entry.kind.lower()} and [{target.id}] {target.name!r} is not a "
                 f"{entry.kind.lower()} field"
             )
-        text = text.replace(token, typed_value(entry.kind, entry.value))
+        # a field that asks for a code gets the code of a text the vault could not type ("Use
+        # 333490 to finish logging in" is TEXT: no cue word), not the whole sentence
+        kind = "OTP" if entry.kind == "TEXT" and _FITS["OTP"].search(label) else entry.kind
+        value = typed_value(kind, entry.value)
+        vault.note_typed(token, value)
+        text = text.replace(token, value)
     return text
 
 
@@ -195,7 +200,7 @@ def typed_value(kind: str, value: str) -> str:
         digits = re.findall(r"(?<![0-9A-Za-z])[0-9]{4,8}(?![0-9A-Za-z])", value)
         return digits[0] if digits else value
     if kind == "PASSWORD":
-        match = re.search(r"password\s*[:=]\s*(\S+)", value, re.I)
+        match = re.search(r"(?:password|passcode|passwd|passphrase|\bpw)\s*(?:[:=·—–-]|\bis\b)?\s*(\S+)", value, re.I)
         return match.group(1) if match else value
     if kind == "EMAIL":
         match = re.search(r"[\w.+-]+@[\w-]+\.[\w.]+", value)

@@ -353,6 +353,12 @@ def _secret_in(text: str, named: str) -> bool:
     return any(True for _ in _detections(text, named))
 
 
+def secret_kind(text: str) -> str | None:
+    """The kind of the first secret `text` holds ("otp", "password", "code", "token", "ssn",
+    "card", or an identifier's: "id", "passport", "ip", "bank"), None when it holds none."""
+    return next(_detections(text), None)
+
+
 def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[str]:
     """The detectors that fire on `text` (lazily: the first answer is usually enough)."""
     read: set[str] = set()  # views already read by every detector: the same view again adds nothing

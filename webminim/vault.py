@@ -12,6 +12,8 @@ import re
 import threading
 from dataclasses import dataclass
 
+from webminim.secret_text import secret_kind
+
 PLACEHOLDER = re.compile(r"\[([A-Z]+)_(\d+)\]")
 
 # a reference of capitals and 3+ digits in groups ("TRK-8842-XQ", "INV-2024/0012"; not "COVID-19"): an ID, not a
@@ -22,9 +24,17 @@ _ID = re.compile(r"(?<![\w-])(?=(?:[A-Z./-]*\d){3})(?=[A-Z0-9./-]*[A-Z])[A-Z0-9]
 _CODE_CUE = re.compile(r"code|otp|verification|one-time|2fa|\bpin\b", re.I)
 
 _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # a password shown: after its word ("Password: …", "your new password is …", "Temporary password
+    # cVYue@DdIES"), masked, or a token of letters, digits and symbols; a text that only speaks of
+    # one ("Save password for example.org?", "Lost your password?") is TEXT
     (
         "PASSWORD",
-        re.compile(_PASSWORD_WORDS + r"|(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s•])\S{8,}", re.I),
+        re.compile(
+            r"(?:password|passcode|passwd|passphrase|\bpw)\s*(?:[:=·—–-]|\bis\b)\s*\S"
+            r"|(?:password|passcode|passwd|passphrase)\s+(?=\S*(?:\d|[^\w\s]\w))\S{6,}"
+            r"|^[•*]{3,}$|(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s•])\S{8,}",
+            re.I,
+        ),
     ),
     # a 4-8 digit code in a code context; "ending in 1234" is an account tail, not a code
     (
@@ -47,10 +57,20 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+# the secret finder's kinds a placeholder takes its type from; its others (cards, identifiers)
+# keep the patterns above, which type an address or a phone as such
+_SECRET_KINDS = {"otp": "OTP", "code": "OTP", "password": "PASSWORD"}
+
+
 def kind_of(text: str) -> str:
-    """The placeholder type of a value: the first matching pattern, else TEXT."""
+    """The placeholder type of a value: a code or password as the secret finder reads it (a
+    code before its cue, "One-time passcode 086027", is a code), else the first matching
+    pattern, else TEXT."""
     if not _PASSWORD_CUE.search(text) and not _CODE_CUE.search(text) and _ID.search(text):
         return "ID"
+    found = _SECRET_KINDS.get(secret_kind(text) or "")
+    if found is not None:
+        return found
     for kind, pattern in _KINDS:
         if pattern.search(text):
             return kind
@@ -73,6 +93,7 @@ class Vault:
         self._by_placeholder: dict[str, VaultEntry] = {}
         self._by_value: dict[tuple[str, str], str] = {}
         self._counts: dict[str, int] = {}
+        self._typed: dict[str, str] = {}  # a value typed into a page -> the placeholder it came from
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -92,6 +113,17 @@ class Vault:
             self._by_value[(kind, value)] = token
             self._by_placeholder[token] = VaultEntry(token, value, kind, origin, node_id)
             return token
+
+    def note_typed(self, placeholder: str, value: str) -> None:
+        """`value` (what `placeholder` stands for, as typed) is now in a field of the page: a later
+        view shows the field with the placeholder, never the value the model was not given."""
+        if len(value.strip()) >= 3:  # a field holding "1" or "ok" is not taken for a vaulted value
+            with self._lock:
+                self._typed[value.strip()] = placeholder
+
+    def typed_placeholder(self, text: str) -> str | None:
+        """The placeholder whose value was typed as exactly `text` (surrounding space aside), if any."""
+        return self._typed.get(text.strip()) if self._typed else None
 
     def get(self, placeholder: str) -> VaultEntry | None:
         return self._by_placeholder.get(placeholder)

@@ -165,6 +165,12 @@ def build_view(
         value = nodes[i].value
         if nodes[i].role in _RANGE_ROLES and value and DIGIT_RUN.search(value) and value.lower() not in task_text:
             withheld.setdefault(i, {})["value"] = place(i, value)  # a slider's "value" can carry a code
+        # a vaulted value the agent typed into a field (its value, the text inside it) stays the
+        # placeholder it typed
+        for field, text in (("value", value), ("name", names[i])):
+            typed = vault.typed_placeholder(text) if text else None
+            if typed is not None:
+                withheld.setdefault(i, {})[field] = typed
 
     def own_texts(i: int) -> tuple[str, ...]:
         """Node i's texts as the page has them (name, value, description, free-text properties),

@@ -8,8 +8,10 @@ no action), so is the section of any heading sharing a content word with the tas
 reviews"). A region, dialog, status or article the task names ("the Slack notification") or,
 so worded, shares a content word with is read the same way (at most SECTION_REGIONS regions).
 Replying and forwarding read what they answer, and so does a task that takes a value "from the
-… notification / message / alert / text" to use it: the agent needs its placeholders, which it
-can type, never the text itself. Reading raises prose only: the "Reply" inside a button is the
+… notification / message / alert / text" to use it, or from a region, dialog or status it calls
+by a word of that container's own name ("the username from the save-password prompt" on a dialog
+named "Save password?"), whatever it then does: the agent needs its placeholders, which it can
+type, never the text itself. Reading raises prose only: the "Reply" inside a button is the
 button's label.
 
 Always A, because on pages unlike its training data the model scores an injected "Login code —
@@ -89,6 +91,20 @@ TAKES_FROM_MESSAGE = re.compile(
 )
 
 
+# what a task takes a value from: "from the save-password prompt" -> "save-password prompt"
+_TAKEN_FROM = re.compile(r"\bfrom (?:the|my|this|that|a|an|your) ((?:[\w'-]+ ){0,3}[\w'-]+)")
+
+
+def taken_from(context: PolicyContext) -> list[int]:
+    """The regions (READ_REGIONS) whose own name shares a content word with what the task takes a
+    value from: "the username from the save-password prompt" reads the dialog "Save password?"."""
+    source = frozenset().union(*(words_of(m.group(1)) for m in _TAKEN_FROM.finditer(context.task)))
+    if not source:
+        return []
+    page = context.page
+    return [r for r, role in enumerate(page.roles) if role in READ_REGIONS and words_of(page.texts[r]) & source]
+
+
 def asks_to_read(task: str) -> bool:
     """Does the (normalized) task say it reads: a reading opener or word, or a value taken from a message?"""
     tokens = TOKEN.findall(task)
@@ -117,10 +133,11 @@ def sections(context: PolicyContext) -> np.ndarray:
         for r, role in enumerate(page.roles)
         if role in READ_REGIONS and (context.named[r] or (related and words_of(page.texts[r]) & context.words))
     ]
+    regions += [r for r in taken_from(context) if r not in regions]
     for r in regions[:SECTION_REGIONS]:
         texts = r + 1 + np.flatnonzero(page.prose[r + 1 : r + page.span[r]])  # what is under it
         out[texts[:SECTION_NODES]] = True
-    if not len(named):
+    if not len(named) or not context.reads:  # a task that acts reads only the regions it takes from
         return out
     sharing = [h for h in np.flatnonzero(headings) if related and words_of(page.texts[h]) & context.words]
     for h in {*map(int, named), *map(int, sharing)}:
@@ -136,7 +153,7 @@ class Sections(Rule):
     why = (WHY_SECTION,)
 
     def applies(self, draft: Draft) -> bool:
-        return draft.context is not None and draft.context.reads
+        return draft.context is not None and (draft.context.reads or bool(taken_from(draft.context)))
 
     def apply(self, draft: Draft) -> None:
         assert draft.context is not None
