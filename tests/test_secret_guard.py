@@ -30,6 +30,12 @@ SECRETS = [
     "Guest Wi-Fi password — Tr!cky-Owl",  # a label separator, no digit in the value
     "Router password | saffron?Kettle",
     "Generated password · kq?Ztrmw",  # "?" inside the value: no 4-letter word before it
+    # secrets written as words: a passphrase, a recovery phrase, a security answer
+    "Passphrase: correct horse battery staple",
+    "Recovery phrase: abandon ability able about above absent absorb abstract absurd abuse access accident",
+    "Security answer: Fluffy",
+    "Your mother's maiden name is Whitaker",
+    "Memorable word — lighthouse",
 ]
 
 BENIGN = [
@@ -46,6 +52,11 @@ BENIGN = [
     "Password — Forgot it?",
     "Password | Show",
     "Password · Last changed 3 days ago",
+    "Security answer: required",
+    "Passphrase: not set",
+    "Write down your seed phrase and keep it safe.",
+    "What is your mother's maiden name?",
+    "Recovery phrase (12 words)",
 ]
 
 

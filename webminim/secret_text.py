@@ -98,6 +98,16 @@ _TOKEN_WORDS = (
     "bearer", "signing key", "webhook secret", "clé api", "clave api", "chave api", "schlüssel",
 )
 _TOKEN_CUE = _words(*_TOKEN_WORDS)
+# Secrets written as words, several of them: a passphrase, a wallet's recovery phrase, the answer
+# to a security question ("Recovery phrase: abandon ability able …", "Security answer: Fluffy",
+# "mother's maiden name is Whitaker"): the words after the cue are the secret.
+_PHRASE_WORDS = (
+    "passphrase", "pass phrase", "recovery phrase", "seed phrase", "mnemonic phrase", "secret phrase",
+    "backup phrase", "recovery words", "seed words", "security answer", "secret answer", "security question answer",
+    "answer to your security question", "answer to the security question", "memorable word", "memorable answer",
+    "maiden name",
+)
+_PHRASE_CUE = _words(*_PHRASE_WORDS)
 # Words that follow a password cue without being the password ("Password: Required").
 _NOT_A_PASSWORD = frozenset({
     "required", "incorrect", "invalid", "wrong", "expired", "changed", "updated", "reset", "saved", "sent",
@@ -141,6 +151,10 @@ _WORD_PASSWORD = re.compile(
 _BARE_PASSWORD = re.compile(
     rf"(?P<q>\b(?:temporary|temp|new|initial|default|one-time|generated|guest|wi-?fi|shared)\s+)?{_PASSWORD_CUE}\s+"
     + _PW_VALUE,
+    re.I,
+)
+_PHRASE = re.compile(
+    rf"{_PHRASE_CUE}(?:\s*[:：=]|\s*[–—-]\s|\s+(?:is|was)\b)\s*[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»,;!?()\[\]][^\n.;!?()\[\]]{{2,200}})",
     re.I,
 )
 _PASSWORD_TAIL = re.compile(r"[\"'”’»]?(?:$|[.,;!?)\]]|\s*\n|\s+[(\-–—|·•])")
@@ -375,6 +389,8 @@ def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[
             yield "password"
         if password_cue and _word_password(variant, named):
             yield "password"
+        if _may_hold(_PHRASE_WORDS, folded) and _after_cue(_PHRASE, variant, named, _phrase_word):
+            yield "password"
         if not literal:
             continue
         # every pattern from here to the identifiers matches a digit (\d or [0-9]), and most
@@ -449,6 +465,16 @@ def _inline_password(text: str) -> bool:
         if not value.strip(".,;:!?").isalpha() or _PASSWORD_TAIL.match(text, m.end()):
             return True
     return False
+
+
+def _phrase_word(value: str) -> bool:
+    """Could the words after a passphrase or secret-answer cue be the secret? Not a UI word
+    ("Security answer: required", "Passphrase: not set"), not a mask."""
+    words = [w.strip(".,:") for w in value.lower().split()]
+    if len(words) == 1:
+        return _password_word(value)
+    others = [w for w in words if w not in _NOT_A_PASSWORD]
+    return bool(others) and _password_word(max(others, key=len))
 
 
 def _password_word(value: str) -> bool:
