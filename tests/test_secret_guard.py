@@ -36,6 +36,12 @@ SECRETS = [
     "Security answer: Fluffy",
     "Your mother's maiden name is Whitaker",
     "Memorable word — lighthouse",
+    # service keys and tokens by their published shapes (detect-secrets' detectors)
+    "AKIAIOSFODNN7EXAMPLE",  # an AWS access key id, alone
+    "Deploy user key AKIAIOSFODNN7EXAMPLE rotated",
+    "gh" + "p_16C7e42F292c6912E7710c838347Ae178B4a",  # written in two pieces: not a token in this file
+    "-----BEGIN OPENSSH PRIVATE KEY-----",
+    "db: https://admin:hunter22@db.internal.example.com/prod",
 ]
 
 BENIGN = [
@@ -57,6 +63,9 @@ BENIGN = [
     "Write down your seed phrase and keep it safe.",
     "What is your mother's maiden name?",
     "Recovery phrase (12 words)",
+    "Internationalization and localization settings",
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "https://docs.example.com/guides/getting-started/installation",
 ]
 
 

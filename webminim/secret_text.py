@@ -170,6 +170,17 @@ _PASSWORD_LIKE = re.compile(r"(?<!\S)(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s•])\S
 _TOKEN = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{24,}(?![A-Za-z0-9_-])")
 _CARD = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
 _SSN = re.compile(r"(?<!\d)\d{3}-\d{2}-\d{4}(?!\d)")
+# Keys and tokens of known services by their published shapes: detect-secrets' detectors (Yelp,
+# Apache-2.0), those that read a key's own shape, not a keyword or the string's entropy
+_KEY_DETECTORS = (
+    "AWSKeyDetector", "AzureStorageKeyDetector", "BasicAuthDetector", "DiscordBotTokenDetector",
+    "GitHubTokenDetector", "GitLabTokenDetector", "JwtTokenDetector", "MailchimpDetector", "OpenAIDetector",
+    "PrivateKeyDetector", "PypiTokenDetector", "SendGridDetector", "SlackDetector", "SquareOAuthDetector",
+    "StripeDetector", "TelegramBotTokenDetector", "TwilioKeyDetector",
+)  # fmt: skip
+# what every one of their shapes holds: a run of 16 key characters, a private key's header, or
+# credentials in a URL; most page text has none, and the detectors load on the first that does
+_KEY_SHAPED = re.compile(r"[A-Za-z0-9_\-+/=.:]{16,}|PRIVATE KEY|PuTTY-User-Key|://[^\s/@]+:[^\s/@]+@")
 _PLACEHOLDER = re.compile(r"\[[A-Z]+_\d+\]")  # already withheld: never a secret itself
 _EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,255}\.[A-Za-z]{2,}")
 _URLISH = re.compile(r"https?://|www\.", re.I)
@@ -373,6 +384,20 @@ def secret_kind(text: str) -> str | None:
     return next(_detections(text), None)
 
 
+@cache
+def _key_patterns() -> tuple[re.Pattern[str], ...]:
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class  # ~0.1 s: on first need
+
+    detectors = {cls.__name__: cls for cls in get_mapping_from_secret_type_to_class().values()}
+    return tuple(pattern for name in _KEY_DETECTORS for pattern in detectors[name].denylist)
+
+
+def _service_key(text: str) -> bool:
+    """A key or token of a known service (an AWS access key id, a GitHub or Slack token, a JWT,
+    a private key's header, credentials in a URL) by the shape its service publishes."""
+    return _KEY_SHAPED.search(text) is not None and any(p.search(text) for p in _key_patterns())
+
+
 def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[str]:
     """The detectors that fire on `text` (lazily: the first answer is usually enough)."""
     read: set[str] = set()  # views already read by every detector: the same view again adds nothing
@@ -393,6 +418,8 @@ def _detections(text: str, named: str = "", *, inline: bool = True) -> Iterator[
             yield "password"
         if not literal:
             continue
+        if _service_key(variant):
+            yield "token"
         # every pattern from here to the identifiers matches a digit (\d or [0-9]), and most
         # page text has none
         if _ANY_DIGIT.search(variant):
