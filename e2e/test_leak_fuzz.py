@@ -53,6 +53,11 @@ MAX_FAIL_CLOSED = 0.05  # above this share of cases failing closed, the broker i
 SITE = "https://portal.test"
 KEEP_ALL = Thresholds(tau_nec=0.0, tau_sens=10.0)  # the worst model: keeps everything, as is
 _SEPARATORS = re.compile(r"[\s\-–·]")
+# a node's number at the head of its line ("[1212] StaticText ..."): the browser's, not page text
+_LINE_ID = re.compile(r"^(\s*)\[\d+\]", re.M)
+# the JSON view's structure (ids, parents, children, backend ids, frames, boxes): when it is only
+# numbers, the browser's, not page text (anything else in it is searched like the rest)
+_STRUCTURE = frozenset({"id", "parent", "children", "backend_node_id", "frame_id", "bbox", "depth", "active_tab"})
 
 # -- secrets -----------------------------------------------------------------------------------
 
@@ -427,7 +432,30 @@ def observations(page: Page, minim: Minim, task: str) -> Iterator[tuple[str, str
             yield name, None
             continue
         assert agent.view is not None
-        yield name, "\n".join([text, agent.view.text("browsergym"), agent.view.text("json")])
+        shown = [_LINE_ID.sub(r"\1", t) for t in (text, agent.view.text("browsergym"))]
+        yield name, "\n".join([*shown, *_strings(json.loads(agent.view.text("json")))])
+
+
+def _numbers(value: object) -> bool:
+    """Only numbers (or nothing): an id, a list of ids, a box."""
+    if isinstance(value, list):
+        return all(_numbers(item) for item in value)
+    return value is None or isinstance(value, int | float) or (isinstance(value, str) and value.isdigit())
+
+
+def _strings(value: object) -> Iterator[str]:
+    """Every text the JSON view sends (names, values, properties, the URL and tabs), one quoted
+    string each, without its structure: a four-digit code must not be found in a node id that
+    happens to hold the same digits."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in _STRUCTURE or not _numbers(item):
+                yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif value is not None:
+        yield f"'{value}'"
 
 
 def check(page: Page, minim: Minim, example: Example, outcome: Outcome) -> list[str]:
