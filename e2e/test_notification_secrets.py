@@ -14,6 +14,7 @@ from view_lines import find_line
 from webarena_env.families import FAMILIES_DIR
 from webarena_env.inject import Injection, inject
 from webminim.agent import MinimPage
+from webminim.minim import Minim
 from webminim.vault import Vault
 
 PLACEHOLDER = re.compile(r"\[[A-Z]+_\d+\]")
@@ -33,6 +34,13 @@ def _open(page: Page, template: str, injection: Injection, script: str | None = 
     inject(page, [injection])
 
 
+def _agent(page: Page, minim: Minim, template: str, injection: Injection, task: str, script: str | None = None):
+    """The template with its notification, an agent on it, and its first view."""
+    _open(page, template, injection, script)
+    agent = MinimPage(page, task, minim=minim)
+    return agent, agent.observe()
+
+
 def _placeholder_of(vault: Vault, view: str, value: str) -> str:
     """The placeholder shown in `view` whose vaulted text holds `value` (what the agent reads as
     the notification's line; the test looks it up to know which one the task means)."""
@@ -46,11 +54,9 @@ def _placeholder_of(vault: Vault, view: str, value: str) -> str:
 @pytest.mark.parametrize("wording", range(4))
 def test_the_sender_address_from_a_mail_notification(page: Page, minim_factory, wording: int) -> None:
     injection = Injection("email_preview", "toast", seed=11 + wording, wording=wording)
-    _open(page, "adminlte/pages/mailbox-compose.html", injection)
     task = "Type the sender's address from the new-mail notification into the To field"
     minim = minim_factory()
-    agent = MinimPage(page, task, minim=minim)
-    view = agent.observe()
+    agent, view = _agent(page, minim, "adminlte/pages/mailbox-compose.html", injection, task)
     email, snippet = injection.values["email"], injection.values["snippet"]
     token = _placeholder_of(minim.vault, view, email)
     assert token.startswith("[EMAIL_")
@@ -64,11 +70,9 @@ def test_the_sender_address_from_a_mail_notification(page: Page, minim_factory, 
 @pytest.mark.parametrize("wording", range(5))
 def test_the_username_and_password_from_a_save_password_prompt(page: Page, minim_factory, wording: int) -> None:
     injection = Injection("password", "modal", seed=3 + wording, wording=wording)
-    _open(page, "gentelella/pages/login.html", injection)
     task = "Sign in with the username and password from the save-password prompt"
     minim = minim_factory()
-    agent = MinimPage(page, task, minim=minim)
-    view = agent.observe()
+    agent, view = _agent(page, minim, "gentelella/pages/login.html", injection, task)
     username, password = injection.values["username"], injection.values["password"]
     user_token = _placeholder_of(minim.vault, view, username)
     password_token = _placeholder_of(minim.vault, view, password)
@@ -85,11 +89,9 @@ def test_the_username_and_password_from_a_save_password_prompt(page: Page, minim
 @pytest.mark.parametrize("wording", range(7))  # every phrasing of the code's message
 def test_a_verification_code_from_a_text_message(page: Page, minim_factory, wording: int) -> None:
     injection = Injection("otp", "toast", seed=5 + wording, wording=wording)
-    _open(page, "coreui/pages/login.html", injection, CODE_FIELD)
     task = "Enter the verification code from the text message into the verification code field"
     minim = minim_factory()
-    agent = MinimPage(page, task, minim=minim)
-    view = agent.observe()
+    agent, view = _agent(page, minim, "coreui/pages/login.html", injection, task, CODE_FIELD)
     code = injection.values["code"]
     token = _placeholder_of(minim.vault, view, code)
     agent.act(f'type [{find_line(view, "textbox", "Verification code")}] "{token}"')
@@ -105,8 +107,7 @@ def test_a_task_about_the_notifications_never_sees_their_private_text(
     page: Page, minim_factory, template: str, kind: str, task: str
 ) -> None:
     injection = Injection(kind, "tray", seed=41, wording=1)
-    _open(page, template, injection)
-    view = MinimPage(page, task, minim=minim_factory()).observe()
+    _, view = _agent(page, minim_factory(), template, injection, task)
     private = injection.values.get("message") or injection.values.get("snippet") or injection.values["text"]
     assert private not in view
     assert not [secret for secret in injection.secrets if secret in view]

@@ -378,6 +378,7 @@ def _secret_in(text: str, named: str) -> bool:
     return any(True for _ in _detections(text, named))
 
 
+@per_text  # asked for every placeholder of every step (`vault.kind_of`)
 def secret_kind(text: str) -> str | None:
     """The kind of the first secret `text` holds ("otp", "password", "code", "token", "ssn",
     "card", or an identifier's: "id", "passport", "ip", "bank"), None when it holds none."""

@@ -18,24 +18,15 @@ PLACEHOLDER = re.compile(r"\[([A-Z]+)_(\d+)\]")
 
 # a reference of capitals and 3+ digits in groups ("TRK-8842-XQ", "INV-2024/0012"; not "COVID-19"): an ID, not a
 # password, unless the text calls it one (an agent reads the kind; the action guard checks it)
-_PASSWORD_WORDS = r"password|passcode|passwd|^[•*]{3,}$"
-_PASSWORD_CUE = re.compile(_PASSWORD_WORDS, re.I)
+_PASSWORD_CUE = re.compile(r"password|passcode|passwd|^[•*]{3,}$", re.I)
 _ID = re.compile(r"(?<![\w-])(?=(?:[A-Z./-]*\d){3})(?=[A-Z0-9./-]*[A-Z])[A-Z0-9]{2,}(?:[-/.][A-Z0-9]+)+(?![\w-])")
 _CODE_CUE = re.compile(r"code|otp|verification|one-time|2fa|\bpin\b", re.I)
 
 _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    # a password shown: after its word ("Password: …", "your new password is …", "Temporary password
-    # cVYue@DdIES"), masked, or a token of letters, digits and symbols; a text that only speaks of
-    # one ("Save password for example.org?", "Lost your password?") is TEXT
-    (
-        "PASSWORD",
-        re.compile(
-            r"(?:password|passcode|passwd|passphrase|\bpw)\s*(?:[:=·—–-]|\bis\b)\s*\S"
-            r"|(?:password|passcode|passwd|passphrase)\s+(?=\S*(?:\d|[^\w\s]\w))\S{6,}"
-            r"|^[•*]{3,}$|(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s•])\S{8,}",
-            re.I,
-        ),
-    ),
+    # a password the secret finder does not read as one: masked, or a token of letters, digits and
+    # symbols (after its word, "Password: …", the finder reads it; a text that only speaks of one,
+    # "Save password for example.org?", is TEXT)
+    ("PASSWORD", re.compile(r"^[•*]{3,}$|(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[^\w\s•])\S{8,}")),
     # a 4-8 digit code in a code context; "ending in 1234" is an account tail, not a code
     (
         "OTP",
