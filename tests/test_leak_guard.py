@@ -13,7 +13,8 @@ from urllib.parse import quote
 import pytest
 
 from webminim.actions import Action, FieldSite, check_field_site, origin_key
-from webminim.egress.browser_adapter import SCAN_CAP, Incident, RequestGuard, check_navigation, vault_needles
+from webminim.egress.browser_adapter import SCAN_CAP, Incident, RequestGuard, vault_needles
+from webminim.egress.navigation import check_navigation
 from webminim.errors import ActionRefused
 from webminim.session import AuditLog
 from webminim.vault import Vault

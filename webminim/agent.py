@@ -40,7 +40,8 @@ from extractors import live, live_async
 from extractors.errors import first_line
 from extractors.tree import UINode, UITree
 from webminim.actions import Action, FieldSite, parse_action, rehydrate
-from webminim.egress.browser_adapter import Incident, RequestGuard, check_navigation
+from webminim.egress.browser_adapter import Incident, RequestGuard
+from webminim.egress.navigation import check_navigation
 from webminim.errors import ActionRefused, BrowserError, WebminimError
 from webminim.minim import Minim
 from webminim.safe_urls import origin_of
@@ -280,6 +281,8 @@ class MinimPage(_Wrapper):
             if locator is not None and self._core.reads_field(planned):
                 field = self._read_field(locator, target)  # type: ignore[arg-type]
             run, text = self._core.plan(planned, target, page.url, field)
+            if self.guard_requests and run.kind == "type" and run.placeholders():
+                self.guard.hold(page)  # before the value is in: the page's scripts may send it on
             self._execute(run, locator, text)
         except ActionRefused as exc:
             self._core.refused(planned, exc)
@@ -372,6 +375,8 @@ class AsyncMinimPage(_Wrapper):
             if locator is not None and self._core.reads_field(planned):
                 field = await self._read_field(locator, target)  # type: ignore[arg-type]
             run, text = self._core.plan(planned, target, page.url, field)
+            if self.guard_requests and run.kind == "type" and run.placeholders():
+                await self.guard.hold_async(page)  # before the value is in: the page's scripts may send it on
             await self._execute(run, locator, text)
         except ActionRefused as exc:
             self._core.refused(planned, exc)

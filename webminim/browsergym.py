@@ -52,7 +52,8 @@ from webminim.browsergym_actions import (
     typed_text,
     with_typed_text,
 )
-from webminim.egress.browser_adapter import RequestGuard, check_navigation
+from webminim.egress.browser_adapter import RequestGuard
+from webminim.egress.navigation import check_navigation
 from webminim.episode import checked_action, start_episode
 from webminim.errors import ActionRefused, ConfigError
 from webminim.integrations import UNSANITIZABLE_BROWSERGYM_KEYS, browsergym_observation, browsergym_tree
@@ -187,9 +188,13 @@ class MinimEnv(gymnasium.Wrapper):
         reads: dict[str, FieldRead] = {}  # each field read once per action: minimizing and checking share it
         calls = self._minimized(calls, page, shown, reads)  # first: placeholders are opaque tokens here
         planned = plan_browsergym(calls, vault=self.minim.vault, shown=shown, origin=origin_of(url), navigate=navigate)
+        held = False
         for asked in calls:  # the live page, after the pure checks: frame and form of each filled field
             if asked.name == "fill" and PLACEHOLDER.search(str(asked.args.get("value", ""))) and page is not None:
                 self._check_field(page, asked, url, shown, reads)
+                held = True
+        if held and self.guard is not None:
+            self.guard.hold(page)  # before BrowserGym fills it in: the page's scripts may send it on
         self._remember_fills(calls, planned)
         return source_of(planned)
 

@@ -37,7 +37,8 @@ from extractors.tree import UINode, UITree
 from extractors.webarena_text import tree_from_webarena_text
 from webminim.actions import parse_action, rehydrate
 from webminim.browsergym_actions import mask
-from webminim.egress.browser_adapter import RequestGuard, check_navigation
+from webminim.egress.browser_adapter import RequestGuard
+from webminim.egress.navigation import check_navigation
 from webminim.episode import checked_action, start_episode
 from webminim.errors import ActionRefused, ExtractionError
 from webminim.minim import Minim
@@ -185,6 +186,8 @@ class MinimWebArenaEnv:
         )
         if placeholders:
             self._filled[action.node_id] = (action.text, typed)
+            if self.guard is not None and self.page is not None:
+                self.guard.hold(self.page)  # before WebArena types it: the page's scripts may send it on
         else:
             self._filled.pop(action.node_id, None)
         if not placeholders and run.text == action.text:

@@ -104,7 +104,9 @@ def test_a_browsergym_agent_completes_2fa_without_ever_seeing_the_code(fresh_sit
     assert reward == 1.0 and done  # the server recorded a correct verification
     assert all(CODE not in text for text in seen)
     assert len(watch.observations) == 3 and len(watch.actions) == 2
-    assert watch.requests  # the sites' tracker beacons to the other loopback origin: watched
+    # the sites' tracker beacons to the other loopback origin, once the code was typed: the site
+    # holds it, and its pages send the other site nothing a script composes
+    assert any("holds a value the agent typed" in i.reason for i in env.guard.incidents), env.guard.incidents
     watch.assert_never_left([CODE])
     assert "dom_object" not in obs and "screenshot" not in obs
     assert set(obs["extra_element_properties"]) <= set(re.findall(r"\[(\w+)\]", obs["axtree_txt"]))

@@ -15,8 +15,10 @@ two ways:
 
 Same-origin requests go out untouched: that data is already the site's own. A request whose
 page is not known yet (a popup's first navigation, a service worker's fetch) counts as
-cross-origin. `check_navigation` is the same rule for an agent's `goto`, and refuses schemes
-that run code or read local data (`javascript:`, `data:`, `blob:`, `file:`, `vbscript:`).
+cross-origin. `webminim.egress.navigation.check_navigation` is the same rule for an agent's
+`goto`. Once the agent types a vault value into a page, its site is held
+(`webminim.egress.holding`): what its pages may still send to other sites is limited to plain
+reads, whatever the request carries, and its documents admit WebSockets to that site only.
 
 Limits (Playwright's own): a page-level route the caller installs (`page.route`) takes
 precedence over the context's; requests a service worker serves itself are not routed
@@ -35,16 +37,17 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, quote, quote_plus, unquote_plus, urlencode, urljoin, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, quote_plus, unquote_plus, urlencode, urlsplit, urlunsplit
 
 from playwright.async_api import BrowserContext as AsyncContext
 from playwright.async_api import Page as AsyncPage
 from playwright.async_api import Route as AsyncRoute
 from playwright.sync_api import BrowserContext, Page, Route
 
-from webminim.actions import is_web_origin, origin_key, typed_value
+from webminim.actions import origin_key, typed_value
 from webminim.egress.classifier import PSDClassifier
-from webminim.errors import ActionRefused, EgressError
+from webminim.egress.holding import POLICY_JS, HeldSites, Outgoing, document_script, policy
+from webminim.errors import EgressError
 from webminim.secret_text import secret_in
 from webminim.vault import Vault
 
@@ -57,9 +60,6 @@ _UNSEARCHED_KINDS = frozenset({"TAB", "URL"})
 _MIN_NEEDLE = {"OTP": 4, "PASSWORD": 4, "CARD": 8, "PHONE": 7, "EMAIL": 6}
 _MIN_OTHER = 8
 _SEPARATORS = re.compile(r"[\s-]+")
-_BARE_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
-_C0_AND_SPACE = "".join(map(chr, range(0x21)))  # what browsers strip around a URL
-_NAVIGABLE = frozenset({"http", "https"})
 
 # parameter names that say what their value is
 _PASSWORD_WORDS = frozenset({"pass", "pwd", "pw", "secret"})
@@ -252,6 +252,8 @@ class RequestGuard:
     on_incident: Callable[[Incident], None] | None = None
     _needles: list[tuple[str, str, str]] = field(default_factory=list, repr=False, compare=False)
     _needles_for: int = field(default=-1, repr=False, compare=False)
+    held: HeldSites = field(default_factory=HeldSites)
+    _scripted: set[str] = field(default_factory=set, repr=False, compare=False)  # sites whose documents get the policy
     _contexts: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     # -- PSD the task did not name (rewrite) -------------------------------------------------
@@ -442,7 +444,19 @@ class RequestGuard:
             except Exception:  # noqa: BLE001 - a popup's first navigation or a worker: no page yet
                 page_url = ""
             raw = request.post_data_buffer
-            return self.verdict(
+            outgoing = Outgoing(
+                request.url,
+                page_url,
+                request.method,
+                request.resource_type,
+                bool(raw),
+                request.redirected_from is not None,
+            )
+            why = self.held.refusal(outgoing)
+            if why is not None:
+                self._report(Incident(origin_key(request.url), "blocked", [], [], reason=why))
+                return {}
+            verdict = self.verdict(
                 request.url,
                 raw.decode("utf-8", "replace") if raw else None,
                 request.headers.get("content-type", ""),
@@ -450,6 +464,9 @@ class RequestGuard:
                 headers=request.headers,
                 body_size=len(raw) if raw else 0,
             )
+            if verdict is None and not self.held.holds(page_url):
+                self.held.reached(request.url)
+            return verdict
         except Exception as exc:  # noqa: BLE001 - a guard that cannot decide blocks (fail closed)
             reason = f"the request could not be checked: {type(exc).__name__}"
             self._report(Incident("", "blocked", [], [], reason=reason))
@@ -476,6 +493,35 @@ class RequestGuard:
             else:
                 await route.abort("blockedbyclient")
 
+    def hold(self, page: Page) -> None:
+        """The agent is about to type a vault value into `page`: hold its site (before the
+        value is in: the page's scripts may send it on as it arrives). Its frames get the
+        policy now, in a world of their own, and its site's next documents as they start."""
+        site = self.held.hold(page.url)
+        if site and site not in self._scripted:
+            self._scripted.add(site)
+            page.context.add_init_script(document_script(site))
+        session = page.context.new_cdp_session(page)
+        try:
+            for frame_id in _frame_ids(session.send("Page.getFrameTree")["frameTree"]):
+                world = session.send("Page.createIsolatedWorld", {"frameId": frame_id, "worldName": "webminim"})
+                session.send("Runtime.evaluate", _policy_call(world["executionContextId"], site))
+        finally:
+            session.detach()
+
+    async def hold_async(self, page: AsyncPage) -> None:
+        site = self.held.hold(page.url)
+        if site and site not in self._scripted:
+            self._scripted.add(site)
+            await page.context.add_init_script(document_script(site))
+        session = await page.context.new_cdp_session(page)
+        try:
+            for frame_id in _frame_ids((await session.send("Page.getFrameTree"))["frameTree"]):
+                world = await session.send("Page.createIsolatedWorld", {"frameId": frame_id, "worldName": "webminim"})
+                await session.send("Runtime.evaluate", _policy_call(world["executionContextId"], site))
+        finally:
+            await session.detach()
+
     def _first_time(self, context: Any) -> bool:
         if any(known is context for known in self._contexts):
             return False
@@ -494,45 +540,12 @@ class RequestGuard:
             await context.route("**/*", self.handle_async)
 
 
-def _navigable(url: str, current_url: str) -> str:
-    """The URL a browser would open for `url`, or ActionRefused for a scheme that runs code
-    or reads local data. Whitespace and control characters are cleaned as browsers do
-    ("java\\tscript:" is javascript:), a relative URL is resolved against the current page."""
-    cleaned = re.sub(r"[\t\n\r]", "", url.strip(_C0_AND_SPACE))
-    if cleaned.lower() == "about:blank":
-        return cleaned
-    match = _BARE_SCHEME.match(cleaned)
-    scheme = match.group(1).lower() if match else ""
-    if not scheme:
-        if not is_web_origin(origin_key(current_url)):
-            raise ActionRefused("goto refused: give a full http(s) URL")
-        cleaned = urljoin(current_url, cleaned)
-        scheme = urlsplit(cleaned).scheme.lower()
-    if scheme not in _NAVIGABLE:
-        raise ActionRefused(
-            f"goto refused: {scheme}: URLs are not opened (they run code or read local data); use an http(s) URL"
-        )
-    cleaned = cleaned.replace("\\", "/")  # browsers read "\" as "/" in web URLs: compare what they open
-    if not is_web_origin(origin_key(cleaned)):
-        raise ActionRefused("goto refused: not a valid http(s) URL")
-    return cleaned
+def _frame_ids(tree: dict[str, Any]) -> Iterator[str]:
+    """The frame ids of a CDP frame tree (this process's frames: other sites' frames are not)."""
+    yield tree["frame"]["id"]
+    for child in tree.get("childFrames", ()):
+        yield from _frame_ids(child)
 
 
-def check_navigation(url: str, current_url: str, guard: RequestGuard) -> str:
-    """The URL an agent's goto may open: http(s) (or about:blank) only; same origin as is;
-    another origin only without PSD and without the vault's values."""
-    target = _navigable(url, current_url)
-    if target == "about:blank" or (current_url and origin_key(target) == origin_key(current_url)):
-        return target
-    if guard.secret_hits(target):
-        raise ActionRefused(f"goto refused: the URL for {origin_key(target)} carries a value withheld from the model")
-    try:
-        clean, dropped, kinds = guard.clean_url(target)
-    except EgressError as exc:
-        raise ActionRefused(f"goto refused: {exc}") from exc
-    if dropped:
-        raise ActionRefused(
-            f"goto refused: the query for {origin_key(target)} carries {', '.join(sorted(set(kinds)))} "
-            f"in {', '.join(dropped)}; open {clean} instead"
-        )
-    return target
+def _policy_call(context_id: int, site: str) -> dict[str, Any]:
+    return {"expression": f"({POLICY_JS})({json.dumps(policy(site))})", "contextId": context_id}
