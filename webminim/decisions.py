@@ -45,6 +45,7 @@ class Grounds:
     raised: Mapping[int, str] = field(default_factory=dict)  # the policy's rules: why they raised or lowered it
     withheld: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # kept, these fields withheld
     masked: frozenset[int] = frozenset()  # kept, e-mail addresses shown as placeholders
+    coded: frozenset[int] = frozenset()  # kept, codes seen in the session shown as placeholders
 
 
 def reason(action: int, s: float, n: float, tau_nec: str, tau_sens: str) -> str:
@@ -86,6 +87,8 @@ class Decisions(Mapping[str, Decision]):
                     why += f"; its {', '.join(g.withheld[i])} withheld: holds a secret"
                 if action == K and i in g.masked:
                     why += "; e-mail addresses shown as placeholders"
+                if action == K and i in g.coded:
+                    why += "; a code seen before shown as its placeholder"
                 out[node_id] = Decision(node_id, ACTION_NAMES[action], s, n, why)
             self._built = out
         return self._built

@@ -85,6 +85,7 @@ class Vault:
         self._by_value: dict[tuple[str, str], str] = {}
         self._counts: dict[str, int] = {}
         self._typed: dict[str, str] = {}  # a value typed into a page -> the placeholder it came from
+        self._codes: set[str] = set()  # codes seen on a page, wherever they stood (`seen_codes`)
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -115,6 +116,16 @@ class Vault:
     def typed_placeholder(self, text: str) -> str | None:
         """The placeholder whose value was typed as exactly `text` (surrounding space aside), if any."""
         return self._typed.get(text.strip()) if self._typed else None
+
+    def see_codes(self, codes: list[str]) -> None:
+        """Codes a view showed (in any node, whatever was decided for it): a later view withholds
+        them wherever they turn up (`webminim.seen_codes`)."""
+        if codes:
+            with self._lock:
+                self._codes.update(codes)
+
+    def seen_codes(self) -> frozenset[str]:
+        return frozenset(self._codes)
 
     def get(self, placeholder: str) -> VaultEntry | None:
         return self._by_placeholder.get(placeholder)

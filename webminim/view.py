@@ -41,6 +41,7 @@ from webminim.renderers import render
 from webminim.safe_urls import DIGIT_RUN, INVALID_URL, MIN_LEAK, origin_of, safe_url, strip_query
 from webminim.secret_guard import flag_secrets
 from webminim.secret_text import secret_in
+from webminim.seen_codes import codes_in, mask_seen
 from webminim.vault import PLACEHOLDER, Vault, kind_of
 from webminim.view_properties import (
     _RANGE_ROLES,
@@ -182,17 +183,33 @@ def build_view(
         """`own_texts(i)` field by field."""
         return dict(zip(("name", "value", "description", *(f"prop:{k}" for k in texts[i])), own_texts(i), strict=True))
 
-    # E-mail addresses in kept text go to the vault, the words around them stay (contact_guard).
+    # Codes this session has seen (here or on an earlier view) go to the vault wherever they
+    # stand in kept text, however spaced: a script can copy one into a button's label
+    vault.see_codes([c for n in nodes for t in (n.name, n.value, n.description) for c in codes_in(t or "")])
+    # (a text that holds a code by its cue is the secret guard's, below: withheld whole)
+    seen = {c for c in vault.seen_codes() if c not in task_text}
     masked: dict[int, dict[str, str]] = {}
+    for i in kept if seen else ():
+        for field, text in own_fields(i).items():
+            if field in withheld.get(i, {}) or codes_in(text):
+                continue
+            shown = mask_seen(text, seen, lambda code, i=i: place(i, code, "OTP"))
+            if shown != text:
+                masked.setdefault(i, {})[field] = shown
+    coded = frozenset(masked)
+    # E-mail addresses in kept text go to the vault, the words around them stay (contact_guard).
+    addressed: set[int] = set()
     for i in kept:
         if not any("@" in text for text in own_texts(i)):
             continue  # most kept nodes hold no @ at all: no fields dict for them
-        for field, text in own_fields(i).items():
+        for field, own in own_fields(i).items():
+            text = masked.get(i, {}).get(field, own)
             if "@" not in text:
                 continue  # no address to mask (mask_addresses' own first test, without the call)
             shown = mask_addresses(text, task_text, lambda address, i=i: place(i, address, "EMAIL"))
             if shown != text and field not in withheld.get(i, {}):
                 masked.setdefault(i, {})[field] = shown
+                addressed.add(i)
 
     def replaced(i: int) -> dict[str, str]:
         """Node i's fields shown otherwise than the page has them: masked, or withheld."""
@@ -280,7 +297,8 @@ def build_view(
         guarded=frozenset(guarded),
         raised=dict(reasons or {}),
         withheld={i: tuple(sorted(map(_field_label, fields))) for i, fields in withheld.items()},
-        masked=frozenset(i for i, fields in masked.items() if set(fields) - set(withheld.get(i, {}))),
+        masked=frozenset(i for i in addressed if set(masked[i]) - set(withheld.get(i, {}))),
+        coded=frozenset(i for i in coded if set(masked[i]) - set(withheld.get(i, {}))),
     )
     decisions = Decisions([node.id for node in nodes], acts, s_hat.tolist(), n_hat.tolist(), grounds)
     return SanitizedView(sanitized, decisions, {node.id: node.role for node in nodes})
