@@ -86,11 +86,14 @@ class RuleLayer:
 
     def __call__(self, record: dict[str, Any]) -> str:
         text, task = record["text"], record.get("task", "")
-        found = self.classifier.classify_text(text)
-        unnecessary = [f for f in found if not names_any(f.text, (task,))]
-        if unnecessary:
-            return minimize_text(text, found, unnecessary, task, None)
-        return needed_part(text, task, required=True) or ""
+        try:
+            found = self.classifier.classify_text(text)
+            unnecessary = [f for f in found if not names_any(f.text, (task,))]
+            if unnecessary:
+                return minimize_text(text, found, unnecessary, task, None)
+            return needed_part(text, task, required=True) or ""
+        except EgressError:  # over its time budget on a loaded machine: nothing is sent, as for TextMinimizer
+            return ""
 
 
 class Webminim:
