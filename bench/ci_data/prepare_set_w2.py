@@ -6,7 +6,8 @@ python3 bench/ci_data/prepare_set_w2.py \
     --nps <naphattharap/nli_chatbot git dir> \
     --out /work/outside/w2 [--dump FILE]
 
-A TRAINING set (hand-labelled, trained on through prepare_read_sets.py; never a held-out set), chosen for private
+A TRAINING set (hand-labelled, read through prepare_read_sets.py; never a held-out set; tried 2026-12-08 and not
+trained on by the shipped model, CI_MODEL.md says why), chosen for private
 facts told in the register of informal WRITTEN chat: text messages and chat-room lines, lower case, abbreviations
 ("u", "ur", "lol", "gonna", "da", "lor"), little punctuation ("my sis got laid off again", "mums back in hospital").
 Private sentences and hard negatives only; no benign messages.
