@@ -55,6 +55,7 @@ from prepare_heldout_h import MAIL_EXTRA, URL  # noqa: E402
 from prepare_heldout_i import accepted, pick_messages, write_benign  # noqa: E402
 from prepare_heldout_l import HOUSEHOLD, MAIL_PERSONAL  # noqa: E402
 from prepare_heldout_q import case_sentences  # noqa: E402
+from prepare_heldout_v import _runs  # noqa: E402
 from prepare_set_n import CHAT_PERSONAL  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -70,7 +71,6 @@ TASK = {
     "linuxsa_list": "Send this e-mail",
     "instrument_reviews": "Post this review",
 }
-PAUSE = 600  # seconds: a longer pause ends a message
 YOCTO_YEARS = ("2013", "2014", "2015")
 YOCTO_DAY = re.compile(r"html/(\d{4})/(\d{4})-(\d\d)-(\d\d)\.yocto\.irc\.log\.html")
 # one log line: <tr id="tYYYY-MM-DDTHH:MM:SS"><th class="nick" ...>nick</th><td class="text" ...>text</td>...
@@ -102,17 +102,6 @@ TRANSCRIPTION_MARK = re.compile(r"<[^>]*>|\[[^\]]*\]|\((?:inaudible|crosstalk|la
 
 
 # ---------------------------------------------------------------- benign sources
-def _runs(lines):
-    """(nick, start, lines) of each uninterrupted run of one speaker's lines; lines are (seconds, hhmmss, nick, text)."""
-    runs, last = [], None
-    for t, stamp, nick, text in lines:
-        if not runs or nick != runs[-1][0] or t - last > PAUSE or t < last:
-            runs.append((nick, stamp, []))
-        runs[-1][2].append(text.strip())
-        last = t
-    return runs
-
-
 def yocto_candidates(gitdir):
     g = Git(gitdir, COMMITS["yocto"])
     paths = [p for y in YOCTO_YEARS for p in g.names("html/%s/" % y) if YOCTO_DAY.fullmatch(p)]
