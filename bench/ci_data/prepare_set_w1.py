@@ -5,8 +5,8 @@ python3 bench/ci_data/prepare_set_w1.py \
     --sbc <mmaciej2/sbcsae_preparation git dir> \
     --out /work/outside/w1 [--dump FILE]
 
-A TRAINING set (hand-labelled, read through prepare_read_sets.py; never a held-out set; tried 2026-12-08 and not
-trained on by the shipped model, CI_MODEL.md says why), chosen for private
+A TRAINING set (hand-labelled, trained on with its hard negatives through prepare_read_sets.py --hard-negatives;
+never a held-out set), chosen for private
 facts told in the register of SPOKEN everyday conversation (transcribed talk between friends, family and coworkers:
 loose turns, "you know", "I mean", fragments, people named by first name), the classifier's weak case on held-out
 set V (spoken British conversation, about 21% of its private sentences leaked). Private sentences only; no benign

